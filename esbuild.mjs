@@ -1,0 +1,32 @@
+// Bundles the extension client, the language server and the CLI separately into dist/.
+// The server and CLI are bundled without `vscode` as an external, so an accidental
+// runtime import of `vscode` outside the client fails the build.
+import * as esbuild from "esbuild";
+
+const production = process.argv.includes("--production");
+const watch = process.argv.includes("--watch");
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  sourcemap: !production,
+  sourcesContent: false,
+  minify: production,
+  logLevel: "warning",
+};
+
+const targets = [
+  { ...common, entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
+  { ...common, entryPoints: ["server/server.ts"], outfile: "dist/server.js" },
+  { ...common, entryPoints: ["server/cli.ts"], outfile: "dist/cli.js" },
+];
+
+if (watch) {
+  const contexts = await Promise.all(targets.map((t) => esbuild.context(t)));
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(targets.map((t) => esbuild.build(t)));
+}

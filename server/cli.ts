@@ -1,0 +1,1 @@
+// placeholder: the CLI entry (being written)

@@ -1,0 +1,1 @@
+// placeholder: the language server entry (being written)

@@ -1,0 +1,29 @@
+import type { Problem } from "../diagnostics/problem";
+import type { Scenario } from "../model/scenario";
+import { parseScenario } from "../parse/parse-scenario";
+import { LineIndex } from "../source/span";
+import { checkScenario } from "./check-scenario";
+
+export interface AnalyzeOptions {
+  /** Overrides the scenario's `rules:` (for `--rules` on the command line). */
+  readonly rules?: string;
+}
+
+/** Everything the server, the CLI and the preview need to know about one scenario text. */
+export interface Analysis {
+  readonly scenario?: Scenario;
+  readonly problems: readonly Problem[];
+  readonly lines: LineIndex;
+}
+
+/**
+ * Parses a scenario and replays it through the rules engine. Pure: no I/O, no clocks,
+ * never throws for any input (an internal failure becomes a problem on the first line).
+ */
+export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
+  const lines = new LineIndex(text);
+  const parsed = parseScenario(text);
+  if (!parsed.scenario) return { problems: parsed.problems, lines };
+  const problems = [...parsed.problems, ...checkScenario(parsed.scenario, options)];
+  return { scenario: parsed.scenario, problems, lines };
+}

@@ -1,0 +1,162 @@
+import type { Code } from "../diagnostics/codes";
+import type { Span } from "../source/span";
+
+/**
+ * The scenario model: plain readonly data produced by the parser, with source spans,
+ * consumed by the rules engine, the server, the CLI and (later) the renderer.
+ * Coordinates are inches from the board's top-left corner, y downward.
+ */
+
+export interface Vec {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * A base. Round: diameter in mm. Oval: length (long axis) and width in mm; the long axis
+ * points along the model's `facing` (degrees, 0 = +x/right, 90 = +y/down, i.e. clockwise on screen).
+ */
+export type BaseShape =
+  | { readonly kind: "round"; readonly diameterMm: number }
+  | { readonly kind: "oval"; readonly lengthMm: number; readonly widthMm: number };
+
+/** A reference to an id, with the span of the id as written. */
+export interface Ref {
+  readonly id: string;
+  readonly span: Span;
+}
+
+/** A list of references written as `key: [a, b]`; `span` covers the whole `key: value` pair. */
+export interface RefList {
+  readonly refs: readonly Ref[];
+  readonly span: Span;
+}
+
+/** A scalar option written as `key: value`; `span` covers the whole pair. */
+export interface Option<T extends string> {
+  readonly value: T;
+  readonly span: Span;
+}
+
+export interface ModelDef {
+  readonly id: string;
+  readonly unit: string;
+  readonly at: Vec;
+  readonly base: BaseShape;
+  /** Degrees; only matters for ovals. */
+  readonly facing: number;
+  /** The model's id key under `models:`. */
+  readonly span: Span;
+  /** The whole `id: value` pair (its line). */
+  readonly lineSpan: Span;
+}
+
+export interface UnitDef {
+  readonly id: string;
+  /** The unit's id key under `units:`. */
+  readonly span: Span;
+  readonly player: string;
+  readonly name?: string;
+  /** Lower-cased. */
+  readonly keywords: readonly string[];
+  /** `true` when `charged:` is `true` or a list; `chargeTargets` holds the list's refs. */
+  readonly charged: boolean;
+  readonly chargeTargets: readonly Ref[];
+  /** Datasheet Fights First (`fights-first: true`). */
+  readonly fightsFirst: boolean;
+  readonly models: readonly ModelDef[];
+}
+
+export interface ObjectiveDef {
+  readonly id: string;
+  readonly at: Vec;
+  /** The objective's id key. */
+  readonly span: Span;
+}
+
+/** One model's movement in a step: `q1: [x, y]`, `q1: [[x, y], …]` (waypoints), or `q1: { at|path, facing }`. */
+export interface ModelMove {
+  readonly model: Ref;
+  /** Waypoints in order; the last is the end position. Never empty. */
+  readonly path: readonly Vec[];
+  /** New facing in degrees, when written. */
+  readonly facing?: number;
+  /** The whole `id: value` pair. */
+  readonly span: Span;
+}
+
+/** What every step carries. */
+export interface StepBase {
+  /** Position in `steps:` (0-based). */
+  readonly index: number;
+  /** The whole sequence item. */
+  readonly span: Span;
+  /** The step's first `key: value` pair, e.g. `pile-in: squad` (where step-level findings go). */
+  readonly head: Span;
+  readonly note?: string;
+  /** `illegal: [codes]` or `illegal: true` ("all"). */
+  readonly illegal?: { readonly codes: readonly Code[] | "all"; readonly span: Span };
+}
+
+/** The keys shared by a pile-in step and a fight's nested `pile-in:` block. */
+export interface PileInSpec {
+  readonly targets?: RefList;
+  readonly moves: readonly ModelMove[];
+}
+
+export interface PileInStep extends StepBase, PileInSpec {
+  readonly kind: "pile-in";
+  readonly unit: Ref;
+}
+
+export type FightType = "normal" | "overrun";
+
+export interface FightStep extends StepBase {
+  readonly kind: "fight";
+  readonly unit: Ref;
+  readonly type?: Option<FightType>;
+  readonly targets?: RefList;
+  /** The overrun fight's extra pile-in; `span` is the `pile-in:` pair. */
+  readonly pileIn?: PileInSpec & { readonly span: Span };
+}
+
+export interface RemoveStep extends StepBase {
+  readonly kind: "remove";
+  readonly models: readonly Ref[];
+}
+
+export type ConsolidationMode = "ongoing" | "engaging" | "objective";
+
+export interface ConsolidateStep extends StepBase {
+  readonly kind: "consolidate";
+  readonly unit: Ref;
+  readonly mode?: Option<ConsolidationMode>;
+  /** Enemy units selected (ongoing/engaging). */
+  readonly targets?: RefList;
+  /** `objective: alpha`; `span` of the ref is the value, `pairSpan` the whole pair. */
+  readonly objective?: Ref & { readonly pairSpan: Span };
+  readonly moves: readonly ModelMove[];
+}
+
+export interface PhaseStep extends StepBase {
+  readonly kind: "phase";
+  readonly phase: Option<string>;
+}
+
+export type Step = PileInStep | FightStep | RemoveStep | ConsolidateStep | PhaseStep;
+
+export interface Scenario {
+  readonly title: string;
+  readonly rules: Option<string>;
+  /** Inches. */
+  readonly board: { readonly width: number; readonly height: number };
+  /** The player whose turn it is. */
+  readonly turn: string;
+  /** The phase the steps start in (`fight` by default). */
+  readonly phase: string;
+  /** Players in order of first appearance among units (at most two are meaningful). */
+  readonly players: readonly string[];
+  readonly objectives: readonly ObjectiveDef[];
+  readonly units: readonly UnitDef[];
+  readonly steps: readonly Step[];
+}
