@@ -1,7 +1,18 @@
 import type { Problem } from "../diagnostics/problem";
 import type { Scenario } from "../model/scenario";
+import { checkSetup } from "../rules/setup";
+import { ELEVENTH, RULES_SYSTEMS } from "../rules/system";
+import { BoardState } from "./board-state";
+import { applyExpectations } from "./expectations";
+import { replay } from "./replay";
+import { Report } from "./report";
 
-/** Replays the scenario's steps through the rules engine. (Stub until the engine lands.) */
-export function checkScenario(_scenario: Scenario, _options: { rules?: string }): Problem[] {
-  return [];
+/** Checks the set-up and replays the steps through the rules engine. */
+export function checkScenario(scenario: Scenario, options: { rules?: string }): Problem[] {
+  const system = RULES_SYSTEMS[options.rules ?? scenario.rules.value] ?? ELEVENTH;
+  const board = new BoardState(scenario, system);
+  const report = new Report();
+  checkSetup(board, report);
+  replay(scenario, system, board, report);
+  return applyExpectations(scenario.steps, report.problems);
 }

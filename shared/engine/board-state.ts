@@ -1,0 +1,196 @@
+import { signedGap } from "../geometry/gap";
+import { circumradius, shapeOf, type Shape } from "../geometry/shape";
+import { within, type Tri } from "../geometry/tolerance";
+import type { ModelDef, Scenario, UnitDef, Vec } from "../model/scenario";
+import type { RulesSystem } from "../rules/system";
+import { SpatialGrid } from "./spatial-grid";
+
+/** A model as the replay sees it at one moment. */
+export interface ModelState {
+  readonly def: ModelDef;
+  readonly unit: UnitState;
+  at: Vec;
+  facing: number;
+  alive: boolean;
+  shape: Shape;
+}
+
+export interface UnitState {
+  readonly def: UnitDef;
+  readonly id: string;
+  readonly player: string;
+  readonly models: readonly ModelState[];
+}
+
+/** The worst of several three-valued answers to "is it within?" (yes beats border beats no). */
+export function bestTri(a: Tri, b: Tri): Tri {
+  if (a === "yes" || b === "yes") return "yes";
+  if (a === "border" || b === "border") return "border";
+  return "no";
+}
+
+/**
+ * Positions of every model during the replay, with the geometric queries the rules ask:
+ * gaps, engagement, coherency. Mutated in place as steps are applied.
+ */
+export class BoardState {
+  readonly models = new Map<string, ModelState>();
+  readonly units = new Map<string, UnitState>();
+  private readonly grid: SpatialGrid<ModelState>;
+  private maxRadius = 0;
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly system: RulesSystem,
+  ) {
+    this.grid = new SpatialGrid<ModelState>(4);
+    for (const def of scenario.units) {
+      const models: ModelState[] = [];
+      const unit: UnitState = { def, id: def.id, player: def.player, models };
+      for (const m of def.models) {
+        const shape = shapeOf(m.base, m.at, m.facing);
+        const state: ModelState = { def: m, unit, at: m.at, facing: m.facing, alive: true, shape };
+        models.push(state);
+        this.models.set(m.id, state);
+        this.maxRadius = Math.max(this.maxRadius, circumradius(shape));
+        this.grid.set(state, m.at);
+      }
+      this.units.set(def.id, unit);
+    }
+  }
+
+  /** Moves a model (or puts it back); keeps the grid current. */
+  place(m: ModelState, at: Vec, facing: number = m.facing): void {
+    m.at = at;
+    m.facing = facing;
+    m.shape = shapeOf(m.def.base, at, facing);
+    this.maxRadius = Math.max(this.maxRadius, circumradius(m.shape));
+    if (m.alive) this.grid.set(m, at);
+  }
+
+  remove(m: ModelState): void {
+    m.alive = false;
+    this.grid.delete(m);
+  }
+
+  alive(u: UnitState): ModelState[] {
+    return u.models.filter((m) => m.alive);
+  }
+
+  isEnemy(u: UnitState, v: UnitState): boolean {
+    return u.player !== v.player;
+  }
+
+  enemyUnits(u: UnitState): UnitState[] {
+    return [...this.units.values()].filter((v) => v.player !== u.player && this.alive(v).length > 0);
+  }
+
+  /** Alive models whose bases may lie within `dist` of the given shape (a superset; callers measure). */
+  near(shape: Shape, dist: number): ModelState[] {
+    return this.grid.query(shape.c, dist + circumradius(shape) + this.maxRadius);
+  }
+
+  gap(a: Shape, b: Shape): number {
+    return signedGap(a, b);
+  }
+
+  /** Smallest gap from a base to any alive model of a unit (Infinity if the unit has none). */
+  shapeUnitGap(shape: Shape, v: UnitState, skip?: ModelState): number {
+    let best = Infinity;
+    for (const n of v.models) if (n.alive && n !== skip) best = Math.min(best, signedGap(shape, n.shape));
+    return best;
+  }
+
+  unitGap(u: UnitState, v: UnitState): number {
+    let best = Infinity;
+    for (const m of u.models) if (m.alive) best = Math.min(best, this.shapeUnitGap(m.shape, v));
+    return best;
+  }
+
+  /** For one base: the smallest gap to each enemy unit that has a model within `range` (+ tolerance). */
+  enemyGapsNear(shape: Shape, player: string, range: number): Map<UnitState, number> {
+    const out = new Map<UnitState, number>();
+    for (const n of this.near(shape, range + 0.05)) {
+      if (n.unit.player === player) continue;
+      const g = signedGap(shape, n.shape);
+      const prev = out.get(n.unit);
+      if (prev === undefined || g < prev) out.set(n.unit, g);
+    }
+    return out;
+  }
+
+  /** Enemy units engaged with unit `u` (three-valued; "no" ones are left out). */
+  engagedUnits(u: UnitState): Map<UnitState, Tri> {
+    const er = this.system.engagementRange;
+    const out = new Map<UnitState, Tri>();
+    for (const m of u.models) {
+      if (!m.alive) continue;
+      for (const [v, g] of this.enemyGapsNear(m.shape, u.player, er)) {
+        const t = within(g, er);
+        if (t !== "no") out.set(v, bestTri(out.get(v) ?? "no", t));
+      }
+    }
+    return out;
+  }
+
+  /** Is unit `u` engaged with any enemy unit? */
+  isEngaged(u: UnitState): Tri {
+    let t: Tri = "no";
+    for (const v of this.engagedUnits(u).values()) t = bestTri(t, v);
+    return t;
+  }
+
+  /** Enemy units with any model within `range` of unit `u` (three-valued). */
+  unitsWithin(u: UnitState, range: number): Map<UnitState, Tri> {
+    const out = new Map<UnitState, Tri>();
+    for (const m of u.models) {
+      if (!m.alive) continue;
+      for (const [v, g] of this.enemyGapsNear(m.shape, u.player, range)) {
+        const t = within(g, range);
+        if (t !== "no") out.set(v, bestTri(out.get(v) ?? "no", t));
+      }
+    }
+    return out;
+  }
+
+  /** Is model `m` engaged with unit `v`? */
+  modelEngagedWith(shape: Shape, v: UnitState): Tri {
+    return within(this.shapeUnitGap(shape, v), this.system.engagementRange);
+  }
+
+  /**
+   * Coherency (03.03): every model within `near` of another model of its unit and within `far`
+   * of every other. Returns the worst answer and, when not "yes", a model that fails.
+   */
+  coherency(u: UnitState): { ok: Tri; culprit?: ModelState; other?: ModelState } {
+    const ms = this.alive(u);
+    if (ms.length <= 1) return { ok: "yes" };
+    const { near, far } = this.system.coherency;
+    let worst: Tri = "yes";
+    let culprit: ModelState | undefined;
+    let other: ModelState | undefined;
+    const note = (t: Tri, m: ModelState, n?: ModelState) => {
+      if (t === "no" && worst !== "no") {
+        worst = "no";
+        culprit = m;
+        other = n;
+      } else if (t === "border" && worst === "yes") {
+        worst = "border";
+        culprit = m;
+        other = n;
+      }
+    };
+    for (const m of ms) {
+      let best: Tri = "no";
+      for (const n of ms) {
+        if (n === m) continue;
+        const g = signedGap(m.shape, n.shape);
+        best = bestTri(best, within(g, near));
+        const farT = within(g, far);
+        if (farT !== "yes") note(farT, m, n);
+      }
+      note(best, m);
+    }
+    return { ok: worst, culprit, other };
+  }
+}

@@ -1,0 +1,80 @@
+import { closer, MARGIN, TAU, within, type Tri } from "../geometry/tolerance";
+import { bestTri, type UnitState } from "../engine/board-state";
+import type { RuleContext } from "../engine/context";
+import { inches } from "../engine/report";
+import type { MovedModel } from "./moves";
+import { at, searchWitness } from "./witness-search";
+
+/**
+ * "Each model that is moved must end its move closer to the closest <target>, and engaged with
+ * it if possible" — shared by pile-in (12.03) and ongoing/engaging consolidation (12.08).
+ * The closest target is taken at the start of the move; ties let the player choose (01.04.02).
+ */
+export interface ApproachSpec {
+  /** Candidate targets; the closest of them (at the start) is the one to approach. */
+  readonly targets: readonly UnitState[];
+  /** The targets were inferred and the player had a choice: accept closer to any of them, claim no "if possible". */
+  readonly ambiguous: boolean;
+  /** How messages name the target, e.g. "pile-in target". */
+  readonly what: string;
+  readonly rule: string;
+  readonly limit: number;
+  /** Unit-level conditions a witness position must also meet (the model is placed there when called). */
+  readonly unitOk: (m: MovedModel) => boolean;
+}
+
+export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], spec: ApproachSpec): void {
+  const { board, report } = ctx;
+  if (spec.targets.length === 0) return;
+  const er = ctx.system.engagementRange;
+  for (const mm of moved) {
+    const d0 = spec.targets.map((t) => board.shapeUnitGap(mm.fromShape, t));
+    const d1 = spec.targets.map((t) => board.shapeUnitGap(mm.model.shape, t));
+    const min0 = Math.min(...d0);
+    const admissible = spec.targets.map((_, i) => i).filter((i) => spec.ambiguous || d0[i] <= min0 + TAU);
+    const id = mm.model.def.id;
+
+    let best: Tri = "no";
+    for (const i of admissible) best = bestTri(best, closer(d0[i], d1[i]));
+    if (best !== "yes") {
+      // The other reading (closest at the end of the move) only softens the finding to a warning.
+      const min1 = Math.min(...d1);
+      const alt = d1.findIndex((d) => d <= min1 + TAU);
+      const altTri = alt >= 0 ? closer(d0[alt], d1[alt]) : "no";
+      const i = admissible[0];
+      const t = spec.targets[i];
+      const msg = `${id} must end closer to ${t.id}, the closest ${spec.what}: ${inches(d0[i])} at the start, ${inches(d1[i])} at the end (${spec.rule})`;
+      report.unless(best === "border" || altTri !== "no" ? "border" : "no", "move.not-closer", msg, mm.move.span, {
+        related: [{ message: `${t.id}, the closest ${spec.what}`, span: t.def.span }],
+      });
+    }
+
+    if (spec.ambiguous || admissible.length !== 1) continue;
+    const i = admissible[0];
+    const t = spec.targets[i];
+    if (within(d1[i], er) !== "no") continue;
+    const targetShapes = board.alive(t).map((n) => n.shape);
+    const w = searchWitness(board, mm, {
+      targets: targetShapes,
+      goalGap: er - MARGIN,
+      limit: spec.limit,
+      verify: () => {
+        const g = board.shapeUnitGap(mm.model.shape, t);
+        return g <= er - MARGIN && g < d0[i] - MARGIN && spec.unitOk(mm);
+      },
+    });
+    if (!w) continue;
+    report.error(
+      "move.missed-engagement",
+      `${id} could have ended engaged with ${t.id}: at ${at(w.centre)} it is within ${inches(er)} and meets every other condition (${spec.rule})`,
+      mm.move.span,
+      {
+        related: [
+          { message: `witness: ${id} at ${at(w.centre)}, facing ${Math.round(w.facingDeg)}°`, span: mm.move.span },
+          { message: `${t.id}, the closest ${spec.what}`, span: t.def.span },
+        ],
+        witness: { model: id, at: [w.centre.x, w.centre.y] },
+      },
+    );
+  }
+}

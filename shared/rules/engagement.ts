@@ -1,0 +1,80 @@
+import { MARGIN, TAU_C, TAU, within, type Tri } from "../geometry/tolerance";
+import type { BoardState, ModelState, UnitState } from "../engine/board-state";
+import type { Report } from "../engine/report";
+import { inches } from "../engine/report";
+import type { MovedModel } from "./moves";
+
+/**
+ * Engagement facts taken before a move and checked after it: base-contact locks,
+ * "each model that started engaged must still be engaged" (12.03, 12.08 Ongoing).
+ */
+
+/** Is the model in base contact with an enemy model? "yes" within TAU_C, "border" just beyond. */
+export function contactWithEnemy(board: BoardState, m: ModelState): { t: Tri; enemy?: ModelState } {
+  let best: { t: Tri; enemy?: ModelState } = { t: "no" };
+  for (const n of board.near(m.shape, TAU_C + TAU)) {
+    if (!n.alive || n.unit.player === m.unit.player) continue;
+    const g = board.gap(m.shape, n.shape);
+    if (g <= TAU_C) return { t: "yes", enemy: n };
+    if (g <= TAU_C + TAU) best = { t: "border", enemy: n };
+  }
+  return best;
+}
+
+/** Before the move: for each model of the unit, the enemy units it is clearly engaged with. */
+export function engagementsBefore(board: BoardState, unit: UnitState): Map<ModelState, UnitState[]> {
+  const out = new Map<ModelState, UnitState[]>();
+  const er = board.system.engagementRange;
+  for (const m of board.alive(unit)) {
+    const vs: UnitState[] = [];
+    for (const [v, g] of board.enemyGapsNear(m.shape, unit.player, er)) if (within(g, er) === "yes") vs.push(v);
+    out.set(m, vs);
+  }
+  return out;
+}
+
+/** Models moved although in base contact with an enemy model (the lock of 12.03 / 12.08). Returns the unlocked ones. */
+export function checkLocks(moved: readonly MovedModel[], locks: Map<ModelState, { t: Tri; enemy?: ModelState }>, rule: string, report: Report): MovedModel[] {
+  const free: MovedModel[] = [];
+  for (const mm of moved) {
+    const lock = locks.get(mm.model);
+    if (!lock || lock.t === "no" || !lock.enemy) {
+      free.push(mm);
+      continue;
+    }
+    report.unless(
+      lock.t === "yes" ? "no" : "border",
+      "move.locked",
+      `${mm.model.def.id} is in base contact with enemy model ${lock.enemy.def.id} and cannot be moved (${rule})`,
+      mm.move.span,
+      { related: [{ message: `${lock.enemy.def.id} (${lock.enemy.unit.id})`, span: lock.enemy.def.span }] },
+    );
+  }
+  return free;
+}
+
+/** After the move: each moved model must still be engaged with every enemy unit it started engaged with. */
+export function checkStillEngaged(board: BoardState, moved: readonly MovedModel[], before: Map<ModelState, UnitState[]>, rule: string, report: Report): void {
+  const er = board.system.engagementRange;
+  for (const mm of moved) {
+    for (const v of before.get(mm.model) ?? []) {
+      const g = board.shapeUnitGap(mm.model.shape, v);
+      const t = within(g, er);
+      if (t === "yes") continue;
+      report.unless(t, "engagement.lost", `${mm.model.def.id} started engaged with ${v.id} and must still be engaged with it, but ends ${inches(g)} away (${rule})`, mm.move.span, {
+        related: [{ message: v.id, span: v.def.span }],
+      });
+    }
+  }
+}
+
+/** For witnesses: does the (hypothetically placed) model keep every engagement it started with, with margin? */
+export function keepsEngagements(board: BoardState, m: ModelState, before: Map<ModelState, UnitState[]>): boolean {
+  const er = board.system.engagementRange;
+  return (before.get(m) ?? []).every((v) => board.shapeUnitGap(m.shape, v) <= er - MARGIN);
+}
+
+/** Locks of every alive model of the unit before the move. */
+export function locksBefore(board: BoardState, unit: UnitState): Map<ModelState, { t: Tri; enemy?: ModelState }> {
+  return new Map(board.alive(unit).map((m) => [m, contactWithEnemy(board, m)]));
+}

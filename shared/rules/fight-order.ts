@@ -1,0 +1,105 @@
+import type { UnitState } from "../engine/board-state";
+
+/**
+ * The 11th-edition Fight step selection sequence (12.04; RULES-SPEC §5.5) as a set of possible
+ * states, so that every reading the texts allow is accepted: the return to Fights First may restart
+ * with the player whose turn it is or continue the alternation, and a player may pass when all of
+ * their eligible units are more than 5" from every enemy unit (12.04.01).
+ */
+export type Stage = "fights-first" | "remaining";
+
+interface OrderState {
+  readonly stage: Stage;
+  readonly selector: string;
+}
+
+/** Eligibility as the fight rule computes it at the moment of a selection. */
+export interface Pools {
+  eligible(player: string): UnitState[];
+  fightsFirst(player: string): UnitState[];
+  mayPass(player: string): boolean;
+}
+
+export class FightOrder {
+  private states: OrderState[];
+
+  constructor(
+    private readonly turn: string,
+    private readonly players: readonly string[],
+  ) {
+    this.states = [{ stage: "fights-first", selector: turn }];
+  }
+
+  private other(p: string): string {
+    return this.players.find((q) => q !== p) ?? p;
+  }
+
+  /** The (stage, selector) pairs at which a selection may happen now. */
+  private selecting(pools: Pools): OrderState[] {
+    const out: OrderState[] = [];
+    const seen = new Set<string>();
+    // `passed`: players who passed since the last selection; their units sit out until then.
+    const visit = (s: OrderState, passed: readonly string[]): void => {
+      const key = `${s.stage}|${s.selector}|${passed.join(",")}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const pool = (p: string) => (passed.includes(p) ? [] : s.stage === "fights-first" ? pools.fightsFirst(p) : pools.eligible(p));
+      const other = this.other(s.selector);
+      if (pool(s.selector).length > 0) {
+        out.push(s);
+        if (pools.mayPass(s.selector)) visit({ stage: s.stage, selector: other }, [...passed, s.selector]);
+      } else if (pool(other).length > 0) {
+        visit({ stage: s.stage, selector: other }, passed);
+      } else if (s.stage === "fights-first") {
+        // "move to the Resolve Remaining Combats step where this player will select their next unit"
+        visit({ stage: "remaining", selector: s.selector }, passed);
+      }
+    };
+    for (const s of this.states) visit(s, []);
+    return out;
+  }
+
+  /**
+   * Checks a selection. Returns undefined when some reading allows it, otherwise a description of
+   * what was expected. Call `advance` after the fight is resolved either way.
+   */
+  check(unit: UnitState, isFightsFirst: boolean, pools: Pools): { expected: string } | undefined {
+    const at = this.selecting(pools);
+    this.pending = at.filter((s) => s.selector === unit.player && (s.stage === "remaining" || isFightsFirst)).map((s) => s.stage);
+    if (this.pending.length > 0) return undefined;
+    // Resynchronise as if the selection had been allowed.
+    this.pending = [isFightsFirst && at.some((s) => s.stage === "fights-first") ? "fights-first" : "remaining"];
+    if (at.length === 0) return { expected: "no unit is due to be selected now" };
+    const who = [...new Set(at.map((s) => s.selector))];
+    const stage = at.every((s) => s.stage === "fights-first") ? "a Fights First unit" : "a unit";
+    return { expected: `${who.join(" or ")} must select ${stage} next` };
+  }
+
+  private pending: Stage[] = [];
+
+  /** After the selected unit's fight: who selects next. */
+  advance(player: string, pools: Pools): void {
+    const anyFightsFirst = this.players.some((p) => pools.fightsFirst(p).length > 0);
+    const next: OrderState[] = [];
+    for (const stage of new Set(this.pending)) {
+      if (stage === "fights-first") next.push({ stage, selector: this.other(player) });
+      else if (anyFightsFirst) {
+        // "return to the Resolve Fights First Combats step": restart with the player whose turn it
+        // is (the literal reading) or continue alternating; both are accepted.
+        next.push({ stage: "fights-first", selector: this.turn }, { stage: "fights-first", selector: this.other(player) });
+      } else next.push({ stage: "remaining", selector: this.other(player) });
+    }
+    this.states = dedupe(next);
+    this.pending = [];
+  }
+}
+
+function dedupe(states: OrderState[]): OrderState[] {
+  const seen = new Set<string>();
+  return states.filter((s) => {
+    const k = `${s.stage}|${s.selector}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

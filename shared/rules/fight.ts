@@ -1,0 +1,121 @@
+import { within, type Tri } from "../geometry/tolerance";
+import type { FightStep, FightType } from "../model/scenario";
+import type { UnitState } from "../engine/board-state";
+import type { RuleContext } from "../engine/context";
+import { inches } from "../engine/report";
+import { FightOrder, type Pools } from "./fight-order";
+import { pileIn } from "./pile-in";
+
+/**
+ * The Fight step (12.04–12.06): eligibility, the Fights First / Remaining Combats sequence,
+ * normal and overrun fights with the overrun's extra pile-in, and attack targets.
+ */
+
+/** Takes the Fight step's snapshot when it begins (12.04: "engaged at the start of this step"). */
+export function beginFightStep(ctx: RuleContext): void {
+  const { board, fight } = ctx;
+  fight.sub = "fight";
+  fight.engagedAtStart = new Map([...board.units.values()].map((u) => [u, board.isEngaged(u)]));
+  fight.order = new FightOrder(ctx.scenario.turn, ctx.scenario.players);
+  noteEligible(ctx);
+}
+
+/** 24.13: a unit is a Fights First unit from its datasheet, or after a charge move this turn. */
+export function isFightsFirst(u: UnitState): boolean {
+  return u.def.fightsFirst || u.def.charged;
+}
+
+/** Eligible to fight (12.04): not yet selected, and engaged now, engaged at the start of the step, or charged. */
+export function eligibility(ctx: RuleContext, u: UnitState): Tri {
+  const { board, fight } = ctx;
+  if (fight.selected.has(u) || board.alive(u).length === 0) return "no";
+  if (u.def.charged || fight.madeEligible.has(u)) return "yes";
+  const now = board.isEngaged(u);
+  const start = fight.engagedAtStart?.get(u) ?? "no";
+  return now === "yes" || start === "yes" ? "yes" : now === "border" || start === "border" ? "border" : "no";
+}
+
+/** Remembers every unit eligible right now (consolidation needs "was eligible to fight this phase"). */
+export function noteEligible(ctx: RuleContext): void {
+  for (const u of ctx.board.units.values()) if (eligibility(ctx, u) !== "no") ctx.fight.everEligible.add(u);
+}
+
+/** Eligibility pools at this moment, each computed once (the order machine asks repeatedly). */
+export function pools(ctx: RuleContext): Pools {
+  const units = [...ctx.board.units.values()];
+  const memo = new Map<string, UnitState[]>();
+  const eligible = (p: string): UnitState[] => {
+    let e = memo.get(p);
+    if (!e) memo.set(p, (e = units.filter((u) => u.player === p && eligibility(ctx, u) !== "no")));
+    return e;
+  };
+  return {
+    eligible,
+    fightsFirst: (p) => eligible(p).filter(isFightsFirst),
+    mayPass: (p) => eligible(p).every((u) => [...ctx.board.unitsWithin(u, ctx.system.fightPassRange).values()].every((t) => t !== "yes")),
+  };
+}
+
+/** A `- fight: unit` step during the Fight step (or as a forced fight after an engaging consolidation). */
+export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): void {
+  const { board, report, fight } = ctx;
+  const unit = board.units.get(step.unit.id);
+  if (!unit) return;
+  const related = [{ message: unit.id, span: unit.def.span }];
+
+  const repeated = fight.selected.has(unit);
+  if (repeated) {
+    report.error("action.repeated", `${unit.id} was already selected to fight this phase (12.04)`, step.head, { related });
+  } else if (!forced) {
+    const e = eligibility(ctx, unit);
+    report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (12.04)`, step.head, { related });
+    const wrong = fight.order?.check(unit, isFightsFirst(unit), pools(ctx));
+    if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (12.04)`, step.head, { related });
+  }
+
+  const type = fightType(ctx, unit, step);
+  if (step.pileIn && type === "normal") {
+    report.error("action.mode", `only an overrun fight makes an extra pile-in move; a normal fight does not (12.05, 12.06)`, step.pileIn.span);
+  }
+  if (step.pileIn) pileIn(ctx, unit, step.pileIn, step.pileIn.span, { overrun: true });
+
+  if (step.targets) {
+    for (const ref of step.targets.refs) {
+      const v = board.units.get(ref.id);
+      if (!v) continue;
+      if (v.player === unit.player) {
+        report.error("fight.target", `${v.id} is a friendly unit and cannot be attacked (04.02)`, step.targets.span);
+        continue;
+      }
+      const g = board.unitGap(unit, v);
+      report.unless(within(g, ctx.system.engagementRange), "fight.target", `${v.id} is ${inches(g)} from ${unit.id}; attack targets must be engaged with the attacking models (04.02, 12.05)`, step.targets.span, {
+        related: [{ message: v.id, span: v.def.span }],
+      });
+    }
+  }
+
+  fight.selected.add(unit);
+  fight.everEligible.add(unit);
+  noteEligible(ctx);
+  if (!repeated && !forced) fight.order?.advance(unit.player, pools(ctx));
+}
+
+/**
+ * The fight type (12.05 normal: engaged; 12.06 overrun: unengaged, or unengaged at the start of
+ * the Fight step and engaged since). Reports a written type the unit may not make; infers one otherwise.
+ */
+function fightType(ctx: RuleContext, unit: UnitState, step: FightStep): FightType {
+  const now = ctx.board.isEngaged(unit);
+  const start = ctx.fight.engagedAtStart?.get(unit) ?? now;
+  const normal: Tri = now;
+  const overrun: Tri = now === "no" || start === "no" ? "yes" : now === "border" || start === "border" ? "border" : "no";
+  const written = step.type?.value;
+  if (step.type && written === "normal") {
+    ctx.report.unless(normal, "action.mode", `${unit.id} cannot make a normal fight: it is not engaged (12.05)`, step.type.span);
+  } else if (step.type && written === "overrun") {
+    ctx.report.unless(overrun, "action.mode", `${unit.id} cannot make an overrun fight: it is engaged and was engaged at the start of the Fight step (12.06)`, step.type.span);
+  }
+  if (written) return written;
+  if (step.pileIn && overrun !== "no") return "overrun";
+  return normal !== "no" ? "normal" : "overrun";
+}

@@ -1,0 +1,78 @@
+import { offBoardBy } from "../geometry/board";
+import { signedGap } from "../geometry/gap";
+import { sweptGap } from "../geometry/path";
+import type { Shape } from "../geometry/shape";
+import { MARGIN } from "../geometry/tolerance";
+import { findWitness } from "../geometry/witness";
+import type { Vec } from "../model/scenario";
+import type { BoardState } from "../engine/board-state";
+import type { MovedModel } from "./moves";
+
+/**
+ * "Could this model have done better?" (RULES-SPEC §8.6). Searches for a concrete end position
+ * for one moved model, every other model staying where it ended, that meets the goal and passes
+ * `verify` (the rule's own conditions, evaluated with the model actually placed there). A finding
+ * that rests on this is never a guess: the position is re-checked by the same predicates.
+ */
+export interface WitnessGoal {
+  /** Bases to reach (all models of the target unit, or an objective marker). */
+  readonly targets: readonly Shape[];
+  /** Largest gap to a target that meets the goal. */
+  readonly goalGap: number;
+  /** May the targets be overlapped (objective markers may be)? */
+  readonly targetsPassable?: boolean;
+  /** Maximum move distance. */
+  readonly limit: number;
+  /** The rule's conditions with the model placed at the candidate. */
+  readonly verify: () => boolean;
+}
+
+export function searchWitness(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre: Vec; facingDeg: number } | undefined {
+  const m = mm.model;
+  const end = m.at;
+  const endFacing = m.facing;
+  const reach = goal.limit - MARGIN;
+  if (reach <= 0) return undefined;
+  const around = board.near(mm.fromShape, reach + 0.5).filter((n) => n !== m && n.alive);
+  const enemies = around.filter((n) => n.unit.player !== m.unit.player).map((n) => n.shape);
+  const targetSet = new Set(goal.targets);
+  const blockers = around.map((n) => n.shape).filter((s) => !targetSet.has(s));
+  const { width, height } = board.scenario.board;
+  let tries = 0;
+  try {
+    return findWitness({
+      moving: mm.fromShape,
+      start: mm.from,
+      reach,
+      rotate: true,
+      targets: goal.targets,
+      goalGap: goal.goalGap,
+      blockers,
+      pathBlockers: enemies,
+      board: { width, height },
+      maxCandidates: 400,
+      accept: (centre, facingDeg) => {
+        if (++tries > 400) return false;
+        board.place(m, centre, facingDeg);
+        if (Math.hypot(centre.x - mm.from.x, centre.y - mm.from.y) > reach) return false;
+        if (offBoardBy(m.shape, width, height) > 0) return false;
+        for (const n of around) {
+          const g = signedGap(m.shape, n.shape);
+          const passable = goal.targetsPassable && targetSet.has(n.shape);
+          if (!passable && g < (targetSet.has(n.shape) ? -1e-9 : MARGIN)) return false;
+          if (n.unit.player !== m.unit.player && sweptGap(mm.fromShape, mm.from, centre, n.shape) < -1e-6) return false;
+        }
+        const best = Math.min(...goal.targets.map((t) => signedGap(m.shape, t)));
+        if (best > goal.goalGap) return false;
+        return goal.verify();
+      },
+    });
+  } finally {
+    board.place(m, end, endFacing);
+  }
+}
+
+/** Formats a witness position for messages. */
+export function at(p: Vec): string {
+  return `(${Math.round(p.x * 100) / 100}, ${Math.round(p.y * 100) / 100})`;
+}
