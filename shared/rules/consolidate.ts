@@ -29,7 +29,7 @@ export function consolidateStep(ctx: RuleContext, step: ConsolidateStep): void {
     });
   }
   if (unit.player !== scenario.turn && !fight.firstOpponentConsolidation) fight.firstOpponentConsolidation = step.head;
-  if (!fight.everEligible.has(unit)) {
+  if (!fight.everEligible.has(unit) && !fight.madeEligible.has(unit)) {
     report.error("action.not-eligible", `${unit.id} cannot consolidate: it was not eligible to fight this phase (12.08)`, step.head, { related });
   }
 

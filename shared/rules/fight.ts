@@ -64,12 +64,14 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
   const related = [{ message: unit.id, span: unit.def.span }];
 
   const repeated = fight.selected.has(unit);
+  let eligibleAtSelection: Tri = "yes";
   if (repeated) {
     report.error("action.repeated", `${unit.id} was already selected to fight this phase (12.04)`, step.head, { related });
   } else if (!forced) {
     const e = eligibility(ctx, unit);
+    eligibleAtSelection = e;
     report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (12.04)`, step.head, { related });
-    const wrong = fight.order?.check(unit, isFightsFirst(unit), pools(ctx));
+    const wrong = e === "no" ? undefined : fight.order?.check(unit, isFightsFirst(unit), pools(ctx));
     if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (12.04)`, step.head, { related });
   }
 
@@ -97,7 +99,7 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
   fight.selected.add(unit);
   fight.everEligible.add(unit);
   noteEligible(ctx);
-  if (!repeated && !forced) fight.order?.advance(unit.player, pools(ctx));
+  if (!repeated && !forced && eligibleAtSelection !== "no") fight.order?.advance(unit.player, pools(ctx));
 }
 
 /**
