@@ -1,7 +1,152 @@
-import type { Problem } from "../diagnostics/problem";
-import type { Scenario } from "../model/scenario";
+import { parseDocument } from "yaml";
+import { problem, type Problem } from "../diagnostics/problem";
+import type { ObjectiveDef, Option, Scenario, Step } from "../model/scenario";
+import type { Span } from "../source/span";
+import { readKeys, type KeyTable } from "./key-table";
+import { ParseContext } from "./parse-context";
+import { parseObjectives } from "./parse-objectives";
+import { parseSteps } from "./parse-steps";
+import { parseUnits, type UnitDraft } from "./parse-units";
+import { readChoice, readSize, readText } from "./read-values";
+import { RefResolver } from "./resolve-refs";
+import { DEFAULT_BOARD, DEFAULT_PHASE, PHASES, SUPPORTED_RULES } from "./vocabulary";
+import { asMap, describeNode, pairSpan, quote, spanOf, valueSpan, type YNode } from "./yaml-nodes";
 
-/** Parses scenario text into the model. (Stub until the parser lands.) */
-export function parseScenario(_text: string): { scenario?: Scenario; problems: Problem[] } {
-  return { problems: [] };
+/** The top-level keys as read. */
+interface TopDraft {
+  title?: string;
+  rules?: Option<string>;
+  board?: { width: number; height: number };
+  turn?: { value: string; span: Span };
+  phase?: string;
+  objectives: ObjectiveDef[];
+  units: UnitDraft[];
+  steps: Step[];
+}
+
+/** The top-level keys, read in this order (definitions before the steps that refer to them). */
+const TOP_KEYS: KeyTable<TopDraft> = {
+  scenario: (ctx, pair, top) => {
+    top.title = readText(ctx, pair.value, valueSpan(pair), "scenario (the title)");
+  },
+  description: (ctx, pair) => {
+    readText(ctx, pair.value, valueSpan(pair), "description");
+  },
+  rules: (ctx, pair, top) => {
+    const rules = readChoice(ctx, pair, SUPPORTED_RULES, "rules");
+    // Unsupported rules are reported and the default is checked, as for any other unusable value.
+    top.rules = rules ?? { value: SUPPORTED_RULES[0], span: pairSpan(pair) };
+  },
+  board: (ctx, pair, top) => {
+    const size = readSize(ctx, pair.value, valueSpan(pair), "board", ["width", "height"]);
+    if (size) top.board = { width: size[0], height: size[1] };
+  },
+  turn: (ctx, pair, top) => {
+    const value = readText(ctx, pair.value, valueSpan(pair), "turn");
+    if (value !== undefined) top.turn = { value, span: valueSpan(pair) };
+  },
+  phase: (ctx, pair, top) => {
+    top.phase = readChoice(ctx, pair, PHASES, "phase")?.value;
+  },
+  objectives: (ctx, pair, top) => {
+    top.objectives = parseObjectives(ctx, pair);
+  },
+  units: (ctx, pair, top) => {
+    top.units = parseUnits(ctx, pair);
+  },
+  steps: (ctx, pair, top) => {
+    top.steps = parseSteps(ctx, pair);
+  },
+};
+
+/** Keys every scenario must have, with what they are for in the message. */
+const REQUIRED_TOP_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ["scenario", "its title"],
+  ["turn", "the player whose turn it is"],
+];
+
+/**
+ * Parses scenario text into the model, with source spans and findings. Never throws.
+ * YAML syntax errors are returned alone, without a scenario (rule findings would mislead).
+ * Otherwise the scenario is returned with its unusable parts left out, unless the document is
+ * not a map or has no usable `turn:` (the engine needs to know whose turn it is).
+ */
+export function parseScenario(text: string): { scenario?: Scenario; problems: Problem[] } {
+  try {
+    return parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `internal error while reading the scenario (please report it): ${reason.split("\n")[0]}`;
+    return { problems: [problem("scenario.schema", "error", message, { start: 0, end: 0 })] };
+  }
+}
+
+function parse(text: string): { scenario?: Scenario; problems: Problem[] } {
+  const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    // `yaml` puts an error about a missing closing bracket one past the end of the text; clamp it.
+    const clamp = (offset: number): number => Math.max(0, Math.min(offset, text.length));
+    const problems = doc.errors.map((e) =>
+      problem("yaml.syntax", "error", e.message.split("\n")[0], { start: clamp(e.pos[0]), end: clamp(e.pos[1]) }),
+    );
+    return { problems: sortProblems(problems) };
+  }
+  const ctx = new ParseContext();
+  const scenario = readScenario(ctx, doc.contents, text);
+  return scenario ? { scenario, problems: sortProblems(ctx.problems) } : { problems: sortProblems(ctx.problems) };
+}
+
+function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scenario | undefined {
+  const top: TopDraft = { objectives: [], units: [], steps: [] };
+  const fallback = firstLine(text);
+  let found: ReadonlyMap<string, unknown> = new Map();
+  if (root !== null) {
+    const map = asMap(root);
+    if (!map) {
+      ctx.schema(`a scenario must be a map of keys (scenario:, units:, steps:, …), got ${describeNode(root)}`, spanOf(root));
+      return undefined;
+    }
+    found = readKeys(ctx, map, TOP_KEYS, top, "at the top level");
+  }
+  for (const [key, what] of REQUIRED_TOP_KEYS) {
+    if (!found.has(key)) ctx.schema(`the scenario has no ${key}: (${what})`, fallback);
+  }
+  const resolver = new RefResolver(ctx);
+  const units = resolver.units(top.units);
+  const steps = resolver.steps(top.steps);
+  const players = [...ctx.registry.players];
+  const turn = top.turn;
+  if (turn === undefined) return undefined;
+  if (!players.includes(turn.value)) {
+    const known = players.length === 0 ? "no unit has a player" : `the players are ${players.map((p) => quote(p)).join(" and ")}`;
+    ctx.schema(`turn ${quote(turn.value)} is not one of the players; ${known}`, turn.span);
+    return undefined;
+  }
+  return {
+    title: top.title ?? "",
+    rules: top.rules ?? { value: SUPPORTED_RULES[0], span: { start: 0, end: 0 } },
+    board: top.board ?? DEFAULT_BOARD,
+    turn: turn.value,
+    phase: top.phase ?? DEFAULT_PHASE,
+    players,
+    objectives: top.objectives,
+    units,
+    steps,
+  };
+}
+
+/** Where a finding about the whole document goes: its first line. */
+function firstLine(text: string): Span {
+  const newline = text.indexOf("\n");
+  let end = newline < 0 ? text.length : newline;
+  if (end > 0 && text.charCodeAt(end - 1) === 13) end--;
+  return { start: 0, end };
+}
+
+/** Findings in text order (stable, so findings at one place keep the order they were made in). */
+function sortProblems(problems: Problem[]): Problem[] {
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.span.start - b.p.span.start || a.p.span.end - b.p.span.end || a.i - b.i)
+    .map(({ p }) => p);
 }

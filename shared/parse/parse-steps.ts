@@ -1,0 +1,174 @@
+import type { Step } from "../model/scenario";
+import { readKeys, type KeyHandler, type KeyTable } from "./key-table";
+import type { ParseContext } from "./parse-context";
+import {
+  COMMON_STEP_KEYS,
+  readFightType,
+  readMode,
+  readNestedPileIn,
+  readObjective,
+  readPhaseHead,
+  readRemoveHead,
+  readTargets,
+  readTo,
+  readUnitHead,
+  type StepDraft,
+} from "./step-keys";
+import {
+  asMap,
+  asScalar,
+  asSeq,
+  describeNode,
+  isEmpty,
+  keySpan,
+  mapPairs,
+  pairSpan,
+  scalarText,
+  seqItems,
+  spanOf,
+  valueSpan,
+  type YMap,
+  type YNode,
+  type YPair,
+} from "./yaml-nodes";
+
+/** How one kind of step is read: its kind key's value, its other keys, and the model it becomes. */
+interface StepKindSpec {
+  /** Reads the kind key's value (`pile-in: squad`). */
+  readonly head: KeyHandler<StepDraft>;
+  /** The other keys, in the order they are read (and listed in "unknown key" messages). */
+  readonly keys: KeyTable<StepDraft>;
+  /** The model step, or undefined when the step cannot be used (its unit was unusable). */
+  readonly build: (draft: StepDraft) => Step | undefined;
+}
+
+/** The step kinds, keyed by their kind key. Later editions add kinds (`move:`, `charge:`) here. */
+const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
+  "pile-in": {
+    head: readUnitHead,
+    keys: { targets: readTargets, to: readTo, ...COMMON_STEP_KEYS },
+    build: (d) => d.unit && { ...base(d), kind: "pile-in", unit: d.unit, ...opt("targets", d.targets), moves: d.moves },
+  },
+  fight: {
+    head: readUnitHead,
+    keys: { type: readFightType, targets: readTargets, "pile-in": readNestedPileIn, ...COMMON_STEP_KEYS },
+    build: (d) =>
+      d.unit && {
+        ...base(d),
+        kind: "fight",
+        unit: d.unit,
+        ...opt("type", d.type),
+        ...opt("targets", d.targets),
+        ...opt("pileIn", d.pileIn),
+      },
+  },
+  remove: {
+    head: readRemoveHead,
+    keys: { ...COMMON_STEP_KEYS },
+    build: (d) => ({ ...base(d), kind: "remove", models: d.removed }),
+  },
+  consolidate: {
+    head: readUnitHead,
+    keys: { mode: readMode, targets: readTargets, objective: readObjective, to: readTo, ...COMMON_STEP_KEYS },
+    build: (d) =>
+      d.unit && {
+        ...base(d),
+        kind: "consolidate",
+        unit: d.unit,
+        ...opt("mode", d.mode),
+        ...opt("targets", d.targets),
+        ...opt("objective", d.objective),
+        moves: d.moves,
+      },
+  },
+  phase: {
+    head: readPhaseHead,
+    keys: { ...COMMON_STEP_KEYS },
+    build: (d) => d.phase && { ...base(d), kind: "phase", phase: d.phase },
+  },
+};
+
+const KIND_KEYS = Object.keys(STEP_KINDS);
+
+/**
+ * Reads `steps:`, a list of step maps. Each step is identified by its one kind key; a step that
+ * cannot be used is left out, so the returned steps' indexes may have gaps (index = position in
+ * `steps:`). Refs are not yet checked (see resolve-refs).
+ */
+export function parseSteps(ctx: ParseContext, pair: YPair): Step[] {
+  const steps: Step[] = [];
+  const seq = asSeq(pair.value);
+  if (!seq) {
+    if (!isEmpty(pair.value)) ctx.schema(`steps must be a list of steps (- fight: unit), got ${describeNode(pair.value)}`, valueSpan(pair));
+    return steps;
+  }
+  seqItems(seq).forEach((item, index) => {
+    const step = ctx.inStep(index, () => parseStep(ctx, item, index));
+    if (step) steps.push(step);
+  });
+  return steps;
+}
+
+function parseStep(ctx: ParseContext, item: YNode, index: number): Step | undefined {
+  const map = asMap(item);
+  if (!map) {
+    ctx.schema(`a step must be a map like 'fight: squad', got ${describeNode(item)}`, spanOf(item));
+    return undefined;
+  }
+  const pairs = mapPairs(map);
+  const first = pairs[0];
+  if (!first) {
+    ctx.schema(`a step needs one of: ${KIND_KEYS.join(", ")}`, spanOf(map));
+    return undefined;
+  }
+  const kinds = kindPairs(map);
+  if (kinds.size !== 1) {
+    const message =
+      kinds.size === 0
+        ? `a step needs one of: ${KIND_KEYS.join(", ")}`
+        : `a step has one kind, this one has ${[...kinds.keys()].join(" and ")} (is a '- ' missing?)`;
+    ctx.schema(message, keySpan(first));
+    return undefined;
+  }
+  const [kind, kindPair] = [...kinds][0];
+  const spec = STEP_KINDS[kind];
+  const draft: StepDraft = { index, span: spanOf(map), head: pairSpan(first), moves: [], removed: [] };
+  spec.head(ctx, kindPair, draft);
+  readKeys(ctx, map, spec.keys, draft, `in a ${kind} step`, [kind]);
+  return spec.build(draft);
+}
+
+/**
+ * The step's kind keys with their first pairs. A fight's nested `pile-in:` block is not a kind
+ * key, unless it is written like a step's (`pile-in: squad`), which means two steps were merged.
+ */
+function kindPairs(map: YMap): Map<string, YPair> {
+  const kinds = new Map<string, YPair>();
+  for (const pair of mapPairs(map)) {
+    const key = asScalar(pair.key) ? scalarText(pair.key) : undefined;
+    if (key !== undefined && KIND_KEYS.includes(key) && !kinds.has(key)) kinds.set(key, pair);
+  }
+  const nested = kinds.get("pile-in");
+  if (kinds.has("fight") && nested && !looksLikeUnitRef(nested)) kinds.delete("pile-in");
+  return kinds;
+}
+
+function looksLikeUnitRef(pair: YPair): boolean {
+  return !isEmpty(pair.value) && asScalar(pair.value) !== undefined;
+}
+
+/** The fields every step carries. */
+function base(d: StepDraft): {
+  index: number;
+  span: StepDraft["span"];
+  head: StepDraft["head"];
+  note?: string;
+  illegal?: StepDraft["illegal"];
+} {
+  return { index: d.index, span: d.span, head: d.head, ...opt("note", d.note), ...opt("illegal", d.illegal) };
+}
+
+/** `{ key: value }` when the value is set, `{}` otherwise, so optional fields are absent rather than undefined. */
+function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

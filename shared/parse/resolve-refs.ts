@@ -1,0 +1,157 @@
+import type { ModelMove, Ref, RefList, Step, UnitDef } from "../model/scenario";
+import type { IdEntry, ParseContext } from "./parse-context";
+import type { UnitDraft } from "./parse-units";
+import { quote } from "./yaml-nodes";
+
+/**
+ * Checks every reference against the ids the scenario defines and leaves out what cannot be used,
+ * so the engine never meets an id that does not exist: an unknown id gets a
+ * `scenario.unknown-ref` finding; an id whose definition had errors is dropped quietly (its
+ * definition already has a finding).
+ */
+export class RefResolver {
+  /** "Did you mean" costs a scan of the ids; a text full of bad refs gets it for the first few only. */
+  private suggestionsLeft = 25;
+
+  constructor(private readonly ctx: ParseContext) {}
+
+  /** The units with their `charged:` targets checked. */
+  units(drafts: readonly UnitDraft[]): UnitDef[] {
+    return drafts.map((d) => {
+      const unit: UnitDef = {
+        id: d.id,
+        span: d.span,
+        player: d.player ?? "",
+        keywords: d.keywords,
+        charged: d.charged,
+        chargeTargets: this.refs(d.chargeTargets, (r) => this.unit(r)),
+        fightsFirst: d.fightsFirst,
+        models: d.models,
+      };
+      return d.name === undefined ? unit : { ...unit, name: d.name };
+    });
+  }
+
+  /** The steps with their refs checked; a step whose unit is unusable is left out. */
+  steps(steps: readonly Step[]): Step[] {
+    const out: Step[] = [];
+    for (const step of steps) {
+      const resolved = this.ctx.inStep(step.index, () => this.step(step));
+      if (resolved) out.push(resolved);
+    }
+    return out;
+  }
+
+  private step(step: Step): Step | undefined {
+    switch (step.kind) {
+      case "pile-in": {
+        const unit = this.unit(step.unit);
+        const moves = this.moves(step.moves, unit?.id);
+        const targets = this.refList(step.targets);
+        return unit && { ...step, unit, moves, ...(targets && { targets }) };
+      }
+      case "fight": {
+        const unit = this.unit(step.unit);
+        const targets = this.refList(step.targets);
+        const pileIn = step.pileIn && {
+          ...step.pileIn,
+          moves: this.moves(step.pileIn.moves, unit?.id),
+          ...(step.pileIn.targets && { targets: this.refList(step.pileIn.targets) }),
+        };
+        return unit && { ...step, unit, ...(targets && { targets }), ...(pileIn && { pileIn }) };
+      }
+      case "consolidate": {
+        const unit = this.unit(step.unit);
+        const moves = this.moves(step.moves, unit?.id);
+        const targets = this.refList(step.targets);
+        const objective = step.objective && this.known(step.objective, this.ctx.registry.objectives, "objective");
+        if (!unit) return undefined;
+        // An unknown objective is left out; the rest of the step stays.
+        const { objective: _written, ...rest } = step;
+        return { ...rest, unit, moves, ...(targets && { targets }), ...(objective && { objective }) };
+      }
+      case "remove":
+        return { ...step, models: this.refs(step.models, (r) => this.known(r, this.ctx.registry.models, "model")) };
+      case "phase":
+        return step;
+    }
+  }
+
+  /** A unit ref, or undefined. */
+  private unit(ref: Ref): Ref | undefined {
+    return this.known(ref, this.ctx.registry.units, "unit");
+  }
+
+  private refList(list: RefList | undefined): RefList | undefined {
+    return list && { ...list, refs: this.refs(list.refs, (r) => this.unit(r)) };
+  }
+
+  private refs(refs: readonly Ref[], check: (ref: Ref) => Ref | undefined): Ref[] {
+    const out: Ref[] = [];
+    for (const ref of refs) {
+      if (check(ref)) out.push(ref);
+    }
+    return out;
+  }
+
+  /**
+   * The moves whose model exists, is usable and belongs to the step's unit. When the step's unit
+   * is itself unusable (`unit` undefined), only existence is checked, for the findings.
+   */
+  private moves(moves: readonly ModelMove[], unit: string | undefined): ModelMove[] {
+    const out: ModelMove[] = [];
+    for (const move of moves) {
+      const entry = this.known(move.model, this.ctx.registry.models, "model") && this.ctx.registry.models.get(move.model.id);
+      if (!entry || unit === undefined) continue;
+      if (entry.unit !== unit) {
+        const message = `model ${quote(move.model.id)} belongs to unit ${quote(entry.unit ?? "")}, not to ${quote(unit)}`;
+        this.ctx.error("scenario.unknown-ref", message, move.model.span);
+        continue;
+      }
+      out.push(move);
+    }
+    return out;
+  }
+
+  /** The ref when its id is defined and usable; reports an id that is not defined at all. */
+  private known<R extends Ref>(ref: R, ids: ReadonlyMap<string, IdEntry>, what: string): R | undefined {
+    const entry = ids.get(ref.id);
+    if (entry) return entry.ok ? ref : undefined;
+    const hint = this.suggest(ref.id, ids);
+    this.ctx.error("scenario.unknown-ref", `unknown ${what} ${quote(ref.id)}${hint}`, ref.span);
+    return undefined;
+  }
+
+  private suggest(id: string, ids: ReadonlyMap<string, IdEntry>): string {
+    if (this.suggestionsLeft <= 0) return "";
+    this.suggestionsLeft--;
+    let best: string | undefined;
+    let bestDistance = Math.min(2, id.length - 1);
+    for (const [candidate, entry] of ids) {
+      if (!entry.ok || Math.abs(candidate.length - id.length) > bestDistance) continue;
+      const d = editDistance(id, candidate, bestDistance);
+      if (d <= bestDistance && (best === undefined || d < bestDistance)) {
+        best = candidate;
+        bestDistance = d;
+      }
+    }
+    return best === undefined ? "" : `; did you mean ${quote(best)}?`;
+  }
+}
+
+/** Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      rowMin = Math.min(rowMin, row[j]);
+    }
+    if (rowMin > limit) return limit + 1;
+    prev = row;
+  }
+  return prev[b.length];
+}
