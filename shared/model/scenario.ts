@@ -147,6 +147,8 @@ export type Step = PileInStep | FightStep | RemoveStep | ConsolidateStep | Phase
 
 export interface Scenario {
   readonly title: string;
+  /** Free text under the title (`description:`). */
+  readonly description?: string;
   readonly rules: Option<string>;
   /** Inches. */
   readonly board: { readonly width: number; readonly height: number };

@@ -15,6 +15,7 @@ import { asMap, describeNode, pairSpan, quote, spanOf, valueSpan, type YNode } f
 /** The top-level keys as read. */
 interface TopDraft {
   title?: string;
+  description?: string;
   rules?: Option<string>;
   board?: { width: number; height: number };
   turn?: { value: string; span: Span };
@@ -29,8 +30,8 @@ const TOP_KEYS: KeyTable<TopDraft> = {
   scenario: (ctx, pair, top) => {
     top.title = readText(ctx, pair.value, valueSpan(pair), "scenario (the title)");
   },
-  description: (ctx, pair) => {
-    readText(ctx, pair.value, valueSpan(pair), "description");
+  description: (ctx, pair, top) => {
+    top.description = readText(ctx, pair.value, valueSpan(pair), "description");
   },
   rules: (ctx, pair, top) => {
     const rules = readChoice(ctx, pair, SUPPORTED_RULES, "rules");
@@ -124,6 +125,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
   }
   return {
     title: top.title ?? "",
+    description: top.description,
     rules: top.rules ?? { value: SUPPORTED_RULES[0], span: { start: 0, end: 0 } },
     board: top.board ?? DEFAULT_BOARD,
     turn: turn.value,

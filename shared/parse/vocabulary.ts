@@ -1,4 +1,5 @@
 import type { ConsolidationMode, FightType } from "../model/scenario";
+import { RULES_SYSTEMS } from "../rules/system";
 
 /**
  * The fixed words of the scenario language, in one place so a later rules edition adds its
@@ -9,7 +10,7 @@ import type { ConsolidationMode, FightType } from "../model/scenario";
 export const MAX_PLAYERS = 2;
 
 /** Values of `rules:` the engine can check; the first is the default. */
-export const SUPPORTED_RULES: readonly string[] = ["11e"];
+export const SUPPORTED_RULES: readonly string[] = Object.keys(RULES_SYSTEMS);
 
 /** Phases a scenario or a `phase:` step may name. */
 export const PHASES: readonly string[] = ["command", "movement", "shooting", "charge", "fight"];
