@@ -38,6 +38,8 @@ export class BoardState {
   readonly units = new Map<string, UnitState>();
   private readonly grid: SpatialGrid<ModelState>;
   private maxRadius = 0;
+  /** engagedUnits() per unit, dropped for the units near a model whenever it moves or is removed. */
+  private readonly engagedCache = new Map<UnitState, Map<UnitState, Tri>>();
 
   constructor(
     readonly scenario: Scenario,
@@ -61,16 +63,26 @@ export class BoardState {
 
   /** Moves a model (or puts it back); keeps the grid current. */
   place(m: ModelState, at: Vec, facing: number = m.facing): void {
+    this.invalidateAround(m);
     m.at = at;
     m.facing = facing;
     m.shape = shapeOf(m.def.base, at, facing);
     this.maxRadius = Math.max(this.maxRadius, circumradius(m.shape));
     if (m.alive) this.grid.set(m, at);
+    this.invalidateAround(m);
   }
 
   remove(m: ModelState): void {
+    this.invalidateAround(m);
     m.alive = false;
     this.grid.delete(m);
+  }
+
+  /** Forgets cached engagement of every unit that has a model near `m` (and of `m`'s own unit). */
+  private invalidateAround(m: ModelState): void {
+    if (this.engagedCache.size === 0) return;
+    this.engagedCache.delete(m.unit);
+    for (const n of this.near(m.shape, this.system.engagementRange + 0.1)) this.engagedCache.delete(n.unit);
   }
 
   alive(u: UnitState): ModelState[] {
@@ -121,6 +133,8 @@ export class BoardState {
 
   /** Enemy units engaged with unit `u` (three-valued; "no" ones are left out). */
   engagedUnits(u: UnitState): Map<UnitState, Tri> {
+    const cached = this.engagedCache.get(u);
+    if (cached) return cached;
     const er = this.system.engagementRange;
     const out = new Map<UnitState, Tri>();
     for (const m of u.models) {
@@ -130,6 +144,7 @@ export class BoardState {
         if (t !== "no") out.set(v, bestTri(out.get(v) ?? "no", t));
       }
     }
+    this.engagedCache.set(u, out);
     return out;
   }
 

@@ -91,7 +91,7 @@ function endFightStep(ctx: RuleContext): void {
     if (fight.selected.has(u) || eligibility(ctx, u) === "no") continue;
     // A player may pass when all their eligible units are more than 5" from every enemy unit (12.04.01).
     let nearest = Infinity;
-    for (const v of board.enemyUnits(u)) nearest = Math.min(nearest, board.unitGap(u, v));
+    for (const v of board.unitsWithin(u, system.fightPassRange).keys()) nearest = Math.min(nearest, board.unitGap(u, v));
     const t = within(nearest, system.fightPassRange);
     report.unless(t === "no" ? "yes" : t === "yes" ? "no" : "border", "fight.missing", `${u.id} was eligible to fight and never fought; every unit that can fight must fight (12.04)`, u.def.span, {
       related: [{ message: `the nearest enemy unit is ${inches(nearest)} away`, span: u.def.span }],

@@ -44,6 +44,7 @@ export function noteEligible(ctx: RuleContext): void {
 export function pools(ctx: RuleContext): Pools {
   const units = [...ctx.board.units.values()];
   const memo = new Map<string, UnitState[]>();
+  const passMemo = new Map<string, boolean>();
   const eligible = (p: string): UnitState[] => {
     let e = memo.get(p);
     if (!e) memo.set(p, (e = units.filter((u) => u.player === p && eligibility(ctx, u) !== "no")));
@@ -52,7 +53,14 @@ export function pools(ctx: RuleContext): Pools {
   return {
     eligible,
     fightsFirst: (p) => eligible(p).filter(isFightsFirst),
-    mayPass: (p) => eligible(p).every((u) => [...ctx.board.unitsWithin(u, ctx.system.fightPassRange).values()].every((t) => t !== "yes")),
+    mayPass: (p) => {
+      let may = passMemo.get(p);
+      if (may === undefined) {
+        may = eligible(p).every((u) => [...ctx.board.unitsWithin(u, ctx.system.fightPassRange).values()].every((t) => t !== "yes"));
+        passMemo.set(p, may);
+      }
+      return may;
+    },
   };
 }
 

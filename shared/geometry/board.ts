@@ -1,0 +1,15 @@
+import type { Shape } from "./shape";
+import { support } from "./shape";
+
+/**
+ * How far a footprint hangs off a width x height board whose top-left corner is (0, 0):
+ * the largest overhang beyond any of the four edges, from the support function in each
+ * outward edge normal; 0 when the footprint lies wholly on the board.
+ */
+export function offBoardBy(s: Shape, width: number, height: number): number {
+  const left = support(s, { x: -1, y: 0 });
+  const right = support(s, { x: 1, y: 0 }) - width;
+  const top = support(s, { x: 0, y: -1 });
+  const bottom = support(s, { x: 0, y: 1 }) - height;
+  return Math.max(0, left, right, top, bottom);
+}
