@@ -40,6 +40,11 @@ export class BoardState {
   private maxRadius = 0;
   /** engagedUnits() per unit, dropped for the units near a model whenever it moves or is removed. */
   private readonly engagedCache = new Map<UnitState, Map<UnitState, Tri>>();
+  /**
+   * Witness searches left for this analysis. Each is bounded, but thousands of moved models could
+   * still add up; past the budget "could have" findings are simply not claimed (never wrongly claimed).
+   */
+  witnessBudget = 300;
 
   constructor(
     readonly scenario: Scenario,
@@ -207,5 +212,32 @@ export class BoardState {
       note(best, m);
     }
     return { ok: worst, culprit, other };
+  }
+
+  /**
+   * A cheap coherency test for "this unit as it stands, with one model moved elsewhere", used by
+   * witness searches: built once per move (O(k²)), then each probe costs O(k).
+   */
+  coherencyProbe(u: UnitState): (m: ModelState) => boolean {
+    const ms = this.alive(u);
+    if (this.coherency(u).ok !== "yes") return () => false;
+    const { near, far } = this.system.coherency;
+    // For each model, its neighbours within `near` (clearly).
+    const neighbours = new Map<ModelState, ModelState[]>();
+    for (const m of ms) neighbours.set(m, ms.filter((n) => n !== m && within(signedGap(m.shape, n.shape), near) === "yes"));
+    return (moved) => {
+      if (ms.length <= 1) return true;
+      let hasNeighbour = false;
+      for (const n of ms) {
+        if (n === moved) continue;
+        const g = signedGap(moved.shape, n.shape);
+        if (within(g, far) !== "yes") return false;
+        const close = within(g, near) === "yes";
+        if (close) hasNeighbour = true;
+        const others = neighbours.get(n)!;
+        if (!close && others.every((o) => o === moved)) return false; // n relied on `moved` alone
+      }
+      return hasNeighbour;
+    };
   }
 }

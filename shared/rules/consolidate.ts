@@ -1,7 +1,7 @@
 import { discGap } from "../geometry/gap";
 import { closer, MARGIN, within, type Tri } from "../geometry/tolerance";
 import type { ConsolidateStep, ConsolidationMode, ObjectiveDef } from "../model/scenario";
-import type { BoardState, UnitState } from "../engine/board-state";
+import type { BoardState, ModelState, UnitState } from "../engine/board-state";
 import type { RuleContext } from "../engine/context";
 import { inches, list, Report } from "../engine/report";
 import { checkApproach } from "./approach";
@@ -130,6 +130,7 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
   if (moved.length > 0) checkEndPositions(board, moved, "12.08", report);
   const free = mode === "ongoing" ? checkLocks(moved, locks, "12.08", report) : moved;
 
+  const coherentWith = board.coherencyProbe(unit);
   if (mode !== "objective") {
     checkApproach(sub, free, {
       targets: selected.units,
@@ -138,11 +139,11 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
       rule: "12.08",
       limit,
       unitOk: (mm) =>
-        (mode === "engaging" ? engagedWithAll(board, unit, selected) : keepsEngagements(board, mm.model, before)) && board.coherency(unit).ok === "yes",
+        (mode === "engaging" ? engagedWithAll(board, unit, selected) : keepsEngagements(board, mm.model, before)) && coherentWith(mm.model),
     });
   }
   if (mode === "ongoing") checkStillEngaged(board, moved, before, "12.08", report);
-  if (mode === "objective" && objective) checkTowardObjective(sub, unit, free, objective);
+  if (mode === "objective" && objective) checkTowardObjective(sub, free, objective, coherentWith);
   if (moved.length > 0) checkCoherency(board, unit, step.head, report);
 
   if (mode === "engaging") {
@@ -218,7 +219,7 @@ function checkObjectiveSelection(ctx: RuleContext, unit: UnitState, step: Consol
 }
 
 /** Objective consolidation, while moving: each moved model ends within range of the objective if possible, or closer to it if not. */
-function checkTowardObjective(ctx: RuleContext, unit: UnitState, moved: readonly MovedModel[], o: ObjectiveDef): void {
+function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o: ObjectiveDef, coherentWith: (m: ModelState) => boolean): void {
   const { board, report, system } = ctx;
   const r = system.objective.diameterMm / 2 / 25.4;
   const range = system.objective.range;
@@ -232,7 +233,7 @@ function checkTowardObjective(ctx: RuleContext, unit: UnitState, moved: readonly
       goalGap: range - MARGIN,
       targetsPassable: true,
       limit: system.consolidate.maxDistance,
-      verify: () => discGap(mm.model.shape, o.at, r) <= range - MARGIN && board.coherency(unit).ok === "yes",
+      verify: () => discGap(mm.model.shape, o.at, r) <= range - MARGIN && coherentWith(mm.model),
     });
     const id = mm.model.def.id;
     if (w) {

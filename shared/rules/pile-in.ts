@@ -33,13 +33,14 @@ export function pileIn(ctx: RuleContext, unit: UnitState, spec: PileInSpec, head
   checkEndPositions(board, moved, "12.03", report);
   const free = checkLocks(moved, locks, "12.03", report);
 
+  const coherentWith = board.coherencyProbe(unit);
   checkApproach(ctx, free, {
     targets: targets.units,
     ambiguous: targets.ambiguous,
     what: "pile-in target",
     rule: "12.03",
     limit: system.pileIn.maxDistance,
-    unitOk: (mm) => keepsEngagements(board, mm.model, before) && board.coherency(unit).ok === "yes",
+    unitOk: (mm) => keepsEngagements(board, mm.model, before) && coherentWith(mm.model),
   });
   checkStillEngaged(board, moved, before, "12.03", report);
 

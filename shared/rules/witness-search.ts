@@ -32,7 +32,8 @@ export function searchWitness(board: BoardState, mm: MovedModel, goal: WitnessGo
   const end = m.at;
   const endFacing = m.facing;
   const reach = goal.limit - MARGIN;
-  if (reach <= 0) return undefined;
+  if (reach <= 0 || board.witnessBudget <= 0) return undefined;
+  board.witnessBudget--;
   const around = board.near(mm.fromShape, reach + 0.5).filter((n) => n !== m && n.alive);
   const enemies = around.filter((n) => n.unit.player !== m.unit.player).map((n) => n.shape);
   const targetSet = new Set(goal.targets);
