@@ -1,2 +1,45 @@
-export function activate(): void {}
-export function deactivate(): void {}
+import { commands, window } from "vscode";
+import type { ExtensionContext, LogOutputChannel } from "vscode";
+import type { LanguageClient } from "vscode-languageclient/node";
+import { createLanguageClient, OUTPUT_CHANNEL_NAME } from "./language-client";
+
+/** Command id of "Ruleboard: Restart Language Server" (declared in package.json `contributes.commands`). */
+export const RESTART_SERVER_COMMAND = "ruleboard.restartServer";
+
+let client: LanguageClient | undefined;
+
+/** Starts the language server when the first Ruleboard document opens. */
+export async function activate(context: ExtensionContext): Promise<void> {
+  const outputChannel = window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
+  context.subscriptions.push(outputChannel);
+  const languageClient = createLanguageClient(context, outputChannel);
+  client = languageClient;
+  context.subscriptions.push(
+    commands.registerCommand(RESTART_SERVER_COMMAND, () => startOrRestart(languageClient, outputChannel)),
+  );
+  // Activation succeeds even if the server does not start, so the restart command stays usable.
+  await startOrRestart(languageClient, outputChannel, false);
+}
+
+/** Stops the server; VS Code waits for the returned promise before unloading the extension. */
+export async function deactivate(): Promise<void> {
+  const running = client;
+  client = undefined;
+  // stop() throws unless the client is running; a server that never started has nothing to stop.
+  if (running?.isRunning()) await running.stop();
+}
+
+/** Starts the client, or restarts it when it is running (restart() throws on a client that failed to start). */
+async function startOrRestart(languageClient: LanguageClient, outputChannel: LogOutputChannel, restart = true): Promise<void> {
+  try {
+    if (restart && languageClient.isRunning()) {
+      outputChannel.info("Restarting the Ruleboard language server.");
+      await languageClient.restart();
+    } else {
+      await languageClient.start();
+    }
+  } catch (error) {
+    outputChannel.error(`The Ruleboard language server did not start: ${String(error)}`);
+    void window.showErrorMessage("The Ruleboard language server did not start; see the Ruleboard output for details.");
+  }
+}

@@ -1,0 +1,77 @@
+import {
+  ErrorCodes,
+  LSPErrorCodes,
+  RequestType,
+  ResponseError,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from "vscode-languageserver/node";
+import type { Connection, InitializeParams, InitializeResult } from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { ANALYSIS_METHOD } from "../shared/protocol/messages";
+import type { AnalysisParams, AnalysisResult } from "../shared/protocol/messages";
+import { DiagnosticsPublisher } from "./diagnostics";
+import { DocumentAnalyses } from "./document-analyses";
+import { describeError } from "./errors";
+import type { DiagnosticFeatures } from "./to-lsp";
+
+/** The `ruleboard/analysis` request, typed from the shared method name. */
+const AnalysisRequest = new RequestType<AnalysisParams, AnalysisResult | null, void>(ANALYSIS_METHOD);
+
+/**
+ * Wires the Ruleboard language service onto a connection and starts listening. Transport-agnostic:
+ * the entry picks stdio or node-ipc from the command line, tests drive the same code over stdio.
+ */
+export function initConnection(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const analyses = new DocumentAnalyses();
+  let features: DiagnosticFeatures = { relatedInformation: false };
+  const publisher = new DiagnosticsPublisher(connection, documents, analyses, () => features);
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    features = readFeatures(params);
+    return {
+      capabilities: {
+        // Full sync: the engine re-parses the whole text anyway, so deltas would buy nothing here.
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full },
+      },
+      serverInfo: { name: "ruleboard" },
+    };
+  });
+
+  // TextDocuments fires onDidChangeContent on open as well as on every change.
+  documents.onDidChangeContent((event) => publisher.schedule(event.document.uri));
+  documents.onDidClose((event) => publisher.clear(event.document.uri));
+
+  connection.onRequest(AnalysisRequest, (params) => analysisOf(params, documents, analyses, connection));
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+/** Reads, once, which optional parts of a diagnostic the client can show. */
+function readFeatures(params: InitializeParams): DiagnosticFeatures {
+  const publish = params.capabilities.textDocument?.publishDiagnostics;
+  return { relatedInformation: publish?.relatedInformation === true };
+}
+
+/** Answers `ruleboard/analysis` from the same cache the published diagnostics came from. */
+function analysisOf(
+  params: AnalysisParams | undefined,
+  documents: TextDocuments<TextDocument>,
+  analyses: DocumentAnalyses,
+  connection: Connection,
+): AnalysisResult | null {
+  if (typeof params?.uri !== "string") {
+    throw new ResponseError(ErrorCodes.InvalidParams, `${ANALYSIS_METHOD} needs { uri: string }`);
+  }
+  const document = documents.get(params.uri);
+  if (document === undefined) return null;
+  try {
+    const { version, analysis } = analyses.get(document);
+    return { version, problems: analysis.problems };
+  } catch (error) {
+    connection.console.error(`Ruleboard: analysing ${params.uri} (version ${document.version}) failed: ${describeError(error)}`);
+    throw new ResponseError(LSPErrorCodes.RequestFailed, `Ruleboard could not analyse ${params.uri}; see the server log.`);
+  }
+}

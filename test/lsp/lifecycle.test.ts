@@ -1,0 +1,90 @@
+// The server's life over real stdio: handshake, capabilities, open/close, clean exit, and a
+// stdout that carries nothing but LSP frames.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { TextDocumentSyncKind } from "vscode-languageserver-protocol/node";
+import type { InitializeResult } from "vscode-languageserver-protocol/node";
+import { checkFraming, frame, LspServer, scenarioUri } from "./harness";
+import { MINIMAL } from "./fixtures";
+
+let server: LspServer;
+let initialized: InitializeResult;
+
+before(async () => {
+  ({ server, initialized } = await LspServer.start());
+});
+after(() => server?.dispose());
+
+test("initialize: full text sync with open/close, and the server's name", () => {
+  assert.deepEqual(initialized.capabilities.textDocumentSync, {
+    openClose: true,
+    change: TextDocumentSyncKind.Full,
+  });
+  assert.deepEqual(initialized.serverInfo, { name: "ruleboard" });
+});
+
+test("didOpen publishes diagnostics for that uri and version; a valid scenario has none", async () => {
+  const uri = scenarioUri("lifecycle-open");
+  await server.open(uri, MINIMAL, 7);
+  const published = await server.diagnostics(uri, 7);
+  assert.deepEqual(published, { uri, version: 7, diagnostics: [] });
+});
+
+test("didChange publishes again for the new version", async () => {
+  const uri = scenarioUri("lifecycle-change");
+  await server.open(uri, MINIMAL, 1);
+  await server.diagnostics(uri, 1);
+  await server.change(uri, `${MINIMAL}# a comment\n`, 2);
+  const published = await server.diagnostics(uri, 2);
+  assert.deepEqual(published.diagnostics, []);
+});
+
+test("didClose clears the document's diagnostics (an empty list, no version)", async () => {
+  const uri = scenarioUri("lifecycle-close");
+  await server.open(uri, MINIMAL, 1);
+  await server.diagnostics(uri, 1);
+  const cleared = server.nextPublish((p) => p.uri === uri, `the clearing publish for ${uri}`);
+  await server.close(uri);
+  assert.deepEqual(await cleared, { uri, diagnostics: [] });
+  // The analysis cache is dropped with the document: the request no longer knows it.
+  assert.equal(await server.request("ruleboard/analysis", { uri }), null);
+});
+
+test("shutdown + exit: the process exits with code 0 and stdout held only valid LSP frames", async () => {
+  const status = await server.shutdownAndExit();
+  assert.deepEqual(status, { code: 0, signal: null });
+  const { messages, errors } = checkFraming(Buffer.concat(server.stdout));
+  assert.deepEqual(errors, []);
+  // At least: the initialize and shutdown responses and the publishes seen above.
+  assert.ok(messages.length >= 2 + server.published.length, `only ${messages.length} frames`);
+});
+
+test("the framing check rejects stray bytes, bad headers and truncated bodies", () => {
+  const good = frame({ jsonrpc: "2.0", method: "x" });
+  assert.deepEqual(checkFraming(good).errors, []);
+  assert.deepEqual(checkFraming(Buffer.concat([Buffer.from("hello\n"), good])).errors, [
+    'offset 0: malformed header line "hello\\nContent-Length: 30"',
+    "offset 0: no valid Content-Length",
+  ]);
+  assert.deepEqual(checkFraming(Buffer.concat([good, Buffer.from("x")])).errors, [
+    `offset ${good.length}: 1 trailing bytes without a complete header`,
+  ]);
+  assert.deepEqual(checkFraming(good.subarray(0, good.length - 1)).errors, ["offset 0: body truncated (29 of 30 bytes)"]);
+  assert.deepEqual(checkFraming(Buffer.from("Content-Length: 2\r\n\r\n{}")).errors, [
+    "offset 0: body is not a JSON-RPC 2.0 message",
+  ]);
+});
+
+test("the same bundle serves over node-ipc (VS Code's TransportKind.ipc) and writes nothing to stdout", async () => {
+  const { server: ipc, initialized: ipcInit } = await LspServer.start({ transport: "ipc" });
+  try {
+    assert.deepEqual(ipcInit.serverInfo, { name: "ruleboard" });
+    const uri = scenarioUri("lifecycle-ipc");
+    await ipc.open(uri, MINIMAL, 5);
+    assert.deepEqual(await ipc.diagnostics(uri, 5), { uri, version: 5, diagnostics: [] });
+    assert.deepEqual(await ipc.shutdownAndExit(), { code: 0, signal: null });
+    assert.equal(Buffer.concat(ipc.stdout).length, 0);
+  } finally {
+    ipc.dispose();
+  }
+});
