@@ -1,5 +1,12 @@
 import type { Vec } from "../model/scenario";
 
+/** Cells beyond ±LIMIT are merged into the outermost ones. */
+const LIMIT = 1 << 20;
+
+function clampCell(c: number): number {
+  return Number.isNaN(c) ? 0 : Math.max(-LIMIT, Math.min(LIMIT, c));
+}
+
 /**
  * A uniform hash grid over model centres, so "which models might be within d of this base"
  * costs a few cells instead of every model on the board (2,000-model scenarios).
@@ -11,12 +18,16 @@ export class SpatialGrid<T> {
   constructor(private readonly cellSize: number) {}
 
   private key(cx: number, cy: number): number {
-    // Boards are at most a few hundred inches; offsetting keeps keys non-negative and unique.
-    return (cx + 4096) * 8192 + (cy + 4096);
+    return (cx + LIMIT) * (2 * LIMIT + 1) + (cy + LIMIT);
   }
 
+  /**
+   * Cell indices are clamped: a model far off the board (a typo like 4e16) shares the edge cells,
+   * which keeps every query a superset and every loop short (unclamped, `cx++` stops advancing
+   * past 2^53 and a query never ends).
+   */
   private cellOf(p: Vec): [number, number] {
-    return [Math.floor(p.x / this.cellSize), Math.floor(p.y / this.cellSize)];
+    return [clampCell(Math.floor(p.x / this.cellSize)), clampCell(Math.floor(p.y / this.cellSize))];
   }
 
   set(item: T, p: Vec): void {

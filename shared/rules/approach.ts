@@ -70,7 +70,7 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       mm.move.span,
       {
         related: [
-          { message: `witness: ${id} at ${at(w.centre)}, facing ${Math.round(w.facingDeg)}°`, span: mm.move.span },
+          { message: `witness: ${id} at ${at(w.centre)}${mm.model.shape.kind === "ellipse" ? `, facing ${Math.round(w.facingDeg)}°` : ""}`, span: mm.move.span },
           { message: `${t.id}, the closest ${spec.what}`, span: t.def.span },
         ],
         witness: { model: id, at: [w.centre.x, w.centre.y] },
