@@ -1,6 +1,6 @@
-import { signedGap } from "../geometry/gap";
+import { gapBounds, gapUpTo, signedGap } from "../geometry/gap";
 import { circumradius, shapeOf, type Shape } from "../geometry/shape";
-import { within, type Tri } from "../geometry/tolerance";
+import { TAU, within, type Tri } from "../geometry/tolerance";
 import type { ModelDef, Scenario, UnitDef, Vec } from "../model/scenario";
 import type { RulesSystem } from "../rules/system";
 import { SpatialGrid } from "./spatial-grid";
@@ -107,10 +107,6 @@ export class BoardState {
     return this.grid.query(shape.c, dist + circumradius(shape) + this.maxRadius);
   }
 
-  gap(a: Shape, b: Shape): number {
-    return signedGap(a, b);
-  }
-
   /** Smallest gap from a base to any alive model of a unit (Infinity if the unit has none). */
   shapeUnitGap(shape: Shape, v: UnitState, skip?: ModelState): number {
     let best = Infinity;
@@ -129,7 +125,7 @@ export class BoardState {
     const out = new Map<UnitState, number>();
     for (const n of this.near(shape, range + 0.05)) {
       if (n.unit.player === player) continue;
-      const g = signedGap(shape, n.shape);
+      const g = gapUpTo(shape, n.shape, range);
       const prev = out.get(n.unit);
       if (prev === undefined || g < prev) out.set(n.unit, g);
     }
@@ -204,7 +200,11 @@ export class BoardState {
       let best: Tri = "no";
       for (const n of ms) {
         if (n === m) continue;
-        const g = signedGap(m.shape, n.shape);
+        if (gapBounds(m.shape, n.shape).upper <= near - TAU) {
+          best = "yes"; // clearly within `near`, so within `far` too
+          continue;
+        }
+        const g = gapUpTo(m.shape, n.shape, far);
         best = bestTri(best, within(g, near));
         const farT = within(g, far);
         if (farT !== "yes") note(farT, m, n);

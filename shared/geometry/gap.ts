@@ -199,3 +199,14 @@ export function gapBounds(a: Shape, b: Shape): { readonly lower: number; readonl
   const n = d > 0 ? { x: ddx / d, y: ddy / d } : { x: 1, y: 0 };
   return { lower: d - (radial(a, n) + radial(b, n)), upper: d - (inradius(a) + inradius(b)) };
 }
+
+/**
+ * The signed gap when it might be at most `limit` (+0.05"); otherwise a cheap lower bound that is
+ * already beyond it. For "is it within X?" questions, where the exact oval search would be wasted
+ * on bases that are clearly far apart.
+ */
+export function gapUpTo(a: Shape, b: Shape, limit: number): number {
+  if (a.kind === "circle" && b.kind === "circle") return signedGap(a, b);
+  const { lower } = gapBounds(a, b);
+  return lower > limit + 0.05 ? lower : signedGap(a, b);
+}

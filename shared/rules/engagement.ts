@@ -1,3 +1,4 @@
+import { gapUpTo } from "../geometry/gap";
 import { MARGIN, TAU_C, TAU, within, type Tri } from "../geometry/tolerance";
 import type { BoardState, ModelState, UnitState } from "../engine/board-state";
 import type { Report } from "../engine/report";
@@ -14,7 +15,7 @@ export function contactWithEnemy(board: BoardState, m: ModelState): { t: Tri; en
   let best: { t: Tri; enemy?: ModelState } = { t: "no" };
   for (const n of board.near(m.shape, TAU_C + TAU)) {
     if (!n.alive || n.unit.player === m.unit.player) continue;
-    const g = board.gap(m.shape, n.shape);
+    const g = gapUpTo(m.shape, n.shape, TAU_C + TAU);
     if (g <= TAU_C) return { t: "yes", enemy: n };
     if (g <= TAU_C + TAU) best = { t: "border", enemy: n };
   }

@@ -1,7 +1,8 @@
 import { offBoardBy } from "../geometry/board";
-import { signedGap } from "../geometry/gap";
+import { gapUpTo } from "../geometry/gap";
 import { detourLowerBound, pathLength, sweptGap } from "../geometry/path";
-import { inradius, shapeOf, type Shape } from "../geometry/shape";
+import { circumradius, inradius, shapeOf, type Shape } from "../geometry/shape";
+import { pointSegmentDistance } from "../geometry/vec";
 import { MOVED, TAU, TAU_O } from "../geometry/tolerance";
 import type { ModelMove, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
@@ -66,6 +67,8 @@ function checkThroughEnemies(board: BoardState, m: ModelState, mv: ModelMove, li
     const probe = shapeOf(m.def.base, mid, m.facing);
     for (const n of board.near(probe, half + 0.1)) {
       if (n.unit.player === m.unit.player || !n.alive) continue;
+      // The swept in-circle cannot reach a base whose circumcircle the segment keeps clear of.
+      if (pointSegmentDistance(n.at, a, b) >= inradius(m.shape) + circumradius(n.shape)) continue;
       if (sweptGap(m.shape, a, b, n.shape) >= -TAU_O) continue;
       const related = [{ message: `${n.def.id} (${n.unit.id})`, span: n.def.span }];
       if (mv.path.length > 1) {
@@ -114,7 +117,7 @@ export function checkEndPositions(board: BoardState, moved: readonly MovedModel[
     if (off > TAU_O) report.error("move.off-board", `${m.def.id} ends ${inches(off)} off the board (${rule}, 03.01)`, move.span);
     for (const n of board.near(m.shape, 0)) {
       if (n === m || !n.alive) continue;
-      const g = signedGap(m.shape, n.shape);
+      const g = gapUpTo(m.shape, n.shape, 0);
       if (g < -TAU_O) {
         report.error("move.overlap", `${m.def.id} ends on ${n.def.id}: the bases overlap by ${inches(-g)} (${rule}, 03.01)`, move.span, {
           related: [{ message: `${n.def.id} (${n.unit.id})`, span: n.def.span }],

@@ -1,5 +1,5 @@
 import { offBoardBy } from "../geometry/board";
-import { signedGap } from "../geometry/gap";
+import { gapUpTo } from "../geometry/gap";
 import { TAU_O } from "../geometry/tolerance";
 import type { BoardState } from "../engine/board-state";
 import { inches, type Report } from "../engine/report";
@@ -14,14 +14,17 @@ export function checkSetup(board: BoardState, report: Report): void {
       report.error("scenario.off-board", `${m.def.id} is ${inches(off)} off the ${width}" × ${height}" board`, m.def.span);
     }
     seen.add(m.def.id);
-    for (const n of board.near(m.shape, 0)) {
-      if (n === m || !seen.has(n.def.id)) continue; // each pair once, reported on the later definition
-      const g = signedGap(m.shape, n.shape);
-      if (g < -TAU_O) {
-        report.error("scenario.overlap", `${m.def.id}'s base overlaps ${n.def.id}'s by ${inches(-g)}`, m.def.span, {
-          related: [{ message: n.def.id, span: n.def.span }],
-        });
-      }
-    }
+    // One finding per model, on the later definition, naming the earlier bases it overlaps.
+    const under = board
+      .near(m.shape, 0)
+      .filter((n) => n !== m && seen.has(n.def.id))
+      .map((n) => ({ n, g: gapUpTo(m.shape, n.shape, 0) }))
+      .filter(({ g }) => g < -TAU_O);
+    if (under.length === 0) continue;
+    const first = under[0];
+    const more = under.length > 1 ? ` and ${under.length - 1} more` : "";
+    report.error("scenario.overlap", `${m.def.id}'s base overlaps ${first.n.def.id}'s by ${inches(-first.g)}${more}`, m.def.span, {
+      related: under.slice(0, 5).map(({ n }) => ({ message: n.def.id, span: n.def.span })),
+    });
   }
 }
