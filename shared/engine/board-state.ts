@@ -1,8 +1,9 @@
-import { gapBounds, gapUpTo, signedGap } from "../geometry/gap";
+import { gapBounds, signedGap } from "../geometry/gap";
 import { circumradius, shapeOf, type Shape } from "../geometry/shape";
 import { TAU, within, type Tri } from "../geometry/tolerance";
 import type { ModelDef, Scenario, UnitDef, Vec } from "../model/scenario";
 import type { RulesSystem } from "../rules/system";
+import { coherencyOf, coherencyProbe } from "./coherency";
 import { SpatialGrid } from "./spatial-grid";
 
 /** A model as the replay sees it at one moment. */
@@ -110,7 +111,14 @@ export class BoardState {
   /** Smallest gap from a base to any alive model of a unit (Infinity if the unit has none). */
   shapeUnitGap(shape: Shape, v: UnitState, skip?: ModelState): number {
     let best = Infinity;
-    for (const n of v.models) if (n.alive && n !== skip) best = Math.min(best, signedGap(shape, n.shape));
+    for (const n of v.models) {
+      if (!n.alive || n === skip) continue;
+      // The exact (oval) gap only when the cheap lower bound could beat the best so far.
+      if (n.shape.kind === "ellipse" || shape.kind === "ellipse") {
+        if (gapBounds(shape, n.shape).lower >= best) continue;
+      }
+      best = Math.min(best, signedGap(shape, n.shape));
+    }
     return best;
   }
 
@@ -120,31 +128,26 @@ export class BoardState {
     return best;
   }
 
-  /** For one base: the smallest gap to each enemy unit that has a model within `range` (+ tolerance). */
-  enemyGapsNear(shape: Shape, player: string, range: number): Map<UnitState, number> {
-    const out = new Map<UnitState, number>();
+  /**
+   * Adds to `out`, for one base, each enemy unit with a model within `range` (three-valued,
+   * "no" left out). Cheap bounds settle most pairs; the exact gap is measured only near the
+   * limit, and not at all for a unit already known to be clearly within.
+   */
+  private enemiesWithin(shape: Shape, player: string, range: number, out: Map<UnitState, Tri>): void {
     for (const n of this.near(shape, range + 0.05)) {
-      if (n.unit.player === player) continue;
-      const g = gapUpTo(shape, n.shape, range);
-      const prev = out.get(n.unit);
-      if (prev === undefined || g < prev) out.set(n.unit, g);
+      if (n.unit.player === player || out.get(n.unit) === "yes") continue;
+      const { lower, upper } = gapBounds(shape, n.shape);
+      if (lower > range + TAU) continue;
+      const t = upper <= range - TAU ? "yes" : within(lower === upper ? lower : signedGap(shape, n.shape), range);
+      if (t !== "no") out.set(n.unit, bestTri(out.get(n.unit) ?? "no", t));
     }
-    return out;
   }
 
   /** Enemy units engaged with unit `u` (three-valued; "no" ones are left out). */
   engagedUnits(u: UnitState): Map<UnitState, Tri> {
     const cached = this.engagedCache.get(u);
     if (cached) return cached;
-    const er = this.system.engagementRange;
-    const out = new Map<UnitState, Tri>();
-    for (const m of u.models) {
-      if (!m.alive) continue;
-      for (const [v, g] of this.enemyGapsNear(m.shape, u.player, er)) {
-        const t = within(g, er);
-        if (t !== "no") out.set(v, bestTri(out.get(v) ?? "no", t));
-      }
-    }
+    const out = this.unitsWithin(u, this.system.engagementRange);
     this.engagedCache.set(u, out);
     return out;
   }
@@ -159,14 +162,15 @@ export class BoardState {
   /** Enemy units with any model within `range` of unit `u` (three-valued). */
   unitsWithin(u: UnitState, range: number): Map<UnitState, Tri> {
     const out = new Map<UnitState, Tri>();
-    for (const m of u.models) {
-      if (!m.alive) continue;
-      for (const [v, g] of this.enemyGapsNear(m.shape, u.player, range)) {
-        const t = within(g, range);
-        if (t !== "no") out.set(v, bestTri(out.get(v) ?? "no", t));
-      }
-    }
+    for (const m of u.models) if (m.alive) this.enemiesWithin(m.shape, u.player, range, out);
     return out;
+  }
+
+  /** Enemy units a single base is clearly (beyond the tolerance) within `range` of. */
+  enemyUnitsClearlyWithin(shape: Shape, player: string, range: number): UnitState[] {
+    const out = new Map<UnitState, Tri>();
+    this.enemiesWithin(shape, player, range, out);
+    return [...out].filter(([, t]) => t === "yes").map(([v]) => v);
   }
 
   /** Is model `m` engaged with unit `v`? */
@@ -180,64 +184,14 @@ export class BoardState {
    */
   coherency(u: UnitState): { ok: Tri; culprit?: ModelState; other?: ModelState } {
     const ms = this.alive(u);
-    if (ms.length <= 1) return { ok: "yes" };
-    const { near, far } = this.system.coherency;
-    let worst: Tri = "yes";
-    let culprit: ModelState | undefined;
-    let other: ModelState | undefined;
-    const note = (t: Tri, m: ModelState, n?: ModelState) => {
-      if (t === "no" && worst !== "no") {
-        worst = "no";
-        culprit = m;
-        other = n;
-      } else if (t === "border" && worst === "yes") {
-        worst = "border";
-        culprit = m;
-        other = n;
-      }
-    };
-    for (const m of ms) {
-      let best: Tri = "no";
-      for (const n of ms) {
-        if (n === m) continue;
-        if (gapBounds(m.shape, n.shape).upper <= near - TAU) {
-          best = "yes"; // clearly within `near`, so within `far` too
-          continue;
-        }
-        const g = gapUpTo(m.shape, n.shape, far);
-        best = bestTri(best, within(g, near));
-        const farT = within(g, far);
-        if (farT !== "yes") note(farT, m, n);
-      }
-      note(best, m);
-    }
-    return { ok: worst, culprit, other };
+    const c = coherencyOf(ms.map((m) => m.shape), this.system.coherency);
+    return { ok: c.ok, culprit: c.culprit === undefined ? undefined : ms[c.culprit], other: c.other === undefined ? undefined : ms[c.other] };
   }
 
-  /**
-   * A cheap coherency test for "this unit as it stands, with one model moved elsewhere", used by
-   * witness searches: built once per move (O(k²)), then each probe costs O(k).
-   */
+  /** A probe of "the unit as it stands now, with one model placed elsewhere" for witness searches. */
   coherencyProbe(u: UnitState): (m: ModelState) => boolean {
     const ms = this.alive(u);
-    if (this.coherency(u).ok !== "yes") return () => false;
-    const { near, far } = this.system.coherency;
-    // For each model, its neighbours within `near` (clearly).
-    const neighbours = new Map<ModelState, ModelState[]>();
-    for (const m of ms) neighbours.set(m, ms.filter((n) => n !== m && within(signedGap(m.shape, n.shape), near) === "yes"));
-    return (moved) => {
-      if (ms.length <= 1) return true;
-      let hasNeighbour = false;
-      for (const n of ms) {
-        if (n === moved) continue;
-        const g = signedGap(moved.shape, n.shape);
-        if (within(g, far) !== "yes") return false;
-        const close = within(g, near) === "yes";
-        if (close) hasNeighbour = true;
-        const others = neighbours.get(n)!;
-        if (!close && others.every((o) => o === moved)) return false; // n relied on `moved` alone
-      }
-      return hasNeighbour;
-    };
+    const probe = coherencyProbe(ms.map((m) => m.shape), this.system.coherency);
+    return (m) => probe(ms.indexOf(m), m.shape);
   }
 }

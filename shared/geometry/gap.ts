@@ -19,8 +19,11 @@ const SAMPLES = 32;
 const STEP = (2 * Math.PI) / SAMPLES;
 const COS = Float64Array.from({ length: SAMPLES }, (_, k) => Math.cos(k * STEP));
 const SIN = Float64Array.from({ length: SAMPLES }, (_, k) => Math.sin(k * STEP));
-/** Golden-section stops at this bracket width; the value error is quadratic in it. */
-const ANGLE_TOL = 1e-10;
+/**
+ * Golden-section stops at this bracket width. The value error is quadratic in it (about
+ * g''·tol²/2 with g'' below a few inches), so 1e-7 rad keeps gaps exact to 1e-13".
+ */
+const ANGLE_TOL = 1e-7;
 const INV_PHI = (Math.sqrt(5) - 1) / 2;
 
 // The pair being measured: centre offset, and per footprint either a radius or the squared

@@ -82,13 +82,15 @@ type ModeChoice = ConsolidationMode | "none";
 /** 12.08 Before Moving: the first mode that applies must be selected; borderline tests admit the next one too. */
 function acceptableModes(ctx: RuleContext, unit: UnitState): ModeChoice[] {
   const { board, system } = ctx;
-  const tests: [ConsolidationMode, Tri][] = [
-    ["ongoing", board.isEngaged(unit)],
-    ["engaging", triMax([...board.unitsWithin(unit, system.consolidate.engagingRange).values()])],
-    ["objective", triMax(ctx.scenario.objectives.map((o) => within(objectiveGap(board, unit, o), system.consolidate.objectiveRange)))],
+  // Evaluated lazily, in order: the first clear answer decides.
+  const tests: [ConsolidationMode, () => Tri][] = [
+    ["ongoing", () => board.isEngaged(unit)],
+    ["engaging", () => triMax([...board.unitsWithin(unit, system.consolidate.engagingRange).values()])],
+    ["objective", () => triMax(ctx.scenario.objectives.map((o) => within(objectiveGap(board, unit, o), system.consolidate.objectiveRange)))],
   ];
   const out: ModeChoice[] = [];
-  for (const [mode, t] of tests) {
+  for (const [mode, test] of tests) {
+    const t = test();
     if (t !== "no") out.push(mode);
     if (t === "yes") return out;
   }

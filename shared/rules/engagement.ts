@@ -27,9 +27,7 @@ export function engagementsBefore(board: BoardState, unit: UnitState): Map<Model
   const out = new Map<ModelState, UnitState[]>();
   const er = board.system.engagementRange;
   for (const m of board.alive(unit)) {
-    const vs: UnitState[] = [];
-    for (const [v, g] of board.enemyGapsNear(m.shape, unit.player, er)) if (within(g, er) === "yes") vs.push(v);
-    out.set(m, vs);
+    out.set(m, board.enemyUnitsClearlyWithin(m.shape, unit.player, er));
   }
   return out;
 }
