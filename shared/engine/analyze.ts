@@ -7,6 +7,8 @@ import { checkScenario } from "./check-scenario";
 export interface AnalyzeOptions {
   /** Overrides the scenario's `rules:` (for `--rules` on the command line). */
   readonly rules?: string;
+  /** Overrides the scenario's `rulings:` (for `--rulings` or `10e+club` on the command line). */
+  readonly rulings?: readonly string[];
 }
 
 /** Everything the server, the CLI and the preview need to know about one scenario text. */

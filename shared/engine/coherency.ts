@@ -2,21 +2,31 @@ import { gapBounds, gapUpTo } from "../geometry/gap";
 import type { Shape } from "../geometry/shape";
 import { TAU, within, type Tri } from "../geometry/tolerance";
 
-/** Coherency distances: within `near` of at least one other model, within `far` of all (03.03). */
+/**
+ * Coherency: every model within `near` of at least one other model of its unit (two others in
+ * units of `twoNeighboursFrom` models or more, 10th edition), and within `far` of every other
+ * model when the system has that test (11th edition 03.03: 9").
+ */
 export interface CoherencyRule {
   readonly near: number;
-  readonly far: number;
+  readonly far?: number;
+  readonly twoNeighboursFrom?: number;
 }
 
-function better(a: Tri, b: Tri): Tri {
-  return a === "yes" || b === "yes" ? "yes" : a === "border" || b === "border" ? "border" : "no";
-}
-
-/** Is the pair clearly within `near`? Settled by the cheap upper bound when possible. */
-function nearTri(a: Shape, b: Shape, rule: CoherencyRule): { near: Tri; far: Tri } {
+function pairTri(a: Shape, b: Shape, rule: CoherencyRule): { near: Tri; far: Tri } {
   if (gapBounds(a, b).upper <= rule.near - TAU) return { near: "yes", far: "yes" };
-  const g = gapUpTo(a, b, rule.far);
-  return { near: within(g, rule.near), far: within(g, rule.far) };
+  const g = gapUpTo(a, b, rule.far ?? rule.near);
+  return { near: within(g, rule.near), far: rule.far === undefined ? "yes" : within(g, rule.far) };
+}
+
+/** How many neighbours within `near` each model of a unit of `count` models needs. */
+export function neighboursNeeded(count: number, rule: CoherencyRule): number {
+  return rule.twoNeighboursFrom !== undefined && count >= rule.twoNeighboursFrom ? 2 : 1;
+}
+
+/** "yes" when `yes` clear neighbours suffice, "border" when borderline ones make up the count. */
+function enough(yes: number, border: number, need: number): Tri {
+  return yes >= need ? "yes" : yes + border >= need ? "border" : "no";
 }
 
 /**
@@ -25,6 +35,7 @@ function nearTri(a: Shape, b: Shape, rule: CoherencyRule): { near: Tri; far: Tri
  */
 export function coherencyOf(shapes: readonly Shape[], rule: CoherencyRule): { ok: Tri; culprit?: number; other?: number } {
   if (shapes.length <= 1) return { ok: "yes" };
+  const need = neighboursNeeded(shapes.length, rule);
   let worst: Tri = "yes";
   let culprit: number | undefined;
   let other: number | undefined;
@@ -36,14 +47,16 @@ export function coherencyOf(shapes: readonly Shape[], rule: CoherencyRule): { ok
     }
   };
   for (let i = 0; i < shapes.length; i++) {
-    let best: Tri = "no";
+    let yes = 0;
+    let border = 0;
     for (let j = 0; j < shapes.length; j++) {
       if (i === j) continue;
-      const t = nearTri(shapes[i], shapes[j], rule);
-      best = better(best, t.near);
+      const t = pairTri(shapes[i], shapes[j], rule);
+      if (t.near === "yes") yes++;
+      else if (t.near === "border") border++;
       if (t.far !== "yes") note(t.far, i, j);
     }
-    note(best, i);
+    note(enough(yes, border, need), i);
   }
   return { ok: worst, culprit, other };
 }
@@ -55,23 +68,27 @@ export function coherencyOf(shapes: readonly Shape[], rule: CoherencyRule): { ok
  */
 export function coherencyProbe(shapes: readonly Shape[], rule: CoherencyRule): (i: number, shape: Shape) => boolean {
   const snapshot = [...shapes];
+  const need = neighboursNeeded(snapshot.length, rule);
   let neighbours: number[][] | undefined;
   let coherent = false;
   return (i, shape) => {
     if (!neighbours) {
       coherent = coherencyOf(snapshot, rule).ok === "yes";
-      neighbours = snapshot.map((s, a) => snapshot.flatMap((t, b) => (a !== b && nearTri(s, t, rule).near === "yes" ? [b] : [])));
+      neighbours = snapshot.map((s, a) => snapshot.flatMap((t, b) => (a !== b && pairTri(s, t, rule).near === "yes" ? [b] : [])));
     }
     if (!coherent || i < 0) return false;
     if (snapshot.length <= 1) return true;
-    let hasNeighbour = false;
+    let mine = 0;
     for (let j = 0; j < snapshot.length; j++) {
       if (j === i) continue;
-      const t = nearTri(shape, snapshot[j], rule);
+      const t = pairTri(shape, snapshot[j], rule);
       if (t.far !== "yes") return false;
-      if (t.near === "yes") hasNeighbour = true;
-      else if (neighbours[j].every((k) => k === i)) return false; // j relied on model i alone
+      const close = t.near === "yes";
+      if (close) mine++;
+      // j keeps its other clear neighbours, loses i unless i is still close.
+      const kept = neighbours[j].filter((k) => k !== i).length + (close ? 1 : 0);
+      if (kept < need) return false;
     }
-    return hasNeighbour;
+    return mine >= need;
   };
 }

@@ -31,13 +31,41 @@ export interface FightPhaseState {
   order?: FightOrder;
 }
 
+/** What the replay remembers for the whole turn (charges grant Fights First until its end). */
+export interface TurnState {
+  /** Units that made a charge move this turn, with their charge targets (from `charged:` or a `charge:` step). */
+  readonly charged: Map<UnitState, readonly UnitState[]>;
+  readonly advanced: Set<UnitState>;
+  readonly fellBack: Set<UnitState>;
+  /** Units selected to move in this Movement phase / to charge in this Charge phase. */
+  readonly moved: Map<UnitState, Span>;
+  readonly chargeDeclared: Map<UnitState, Span>;
+}
+
 /** Everything a rule family needs while replaying one step. */
 export interface RuleContext {
   readonly scenario: Scenario;
   readonly system: RulesSystem;
   readonly board: BoardState;
   readonly report: Report;
+  readonly turn: TurnState;
   fight: FightPhaseState;
+}
+
+/** The turn as the set-up describes it: `charged:`, `advanced:`, `fell-back:` on the units. */
+export function newTurn(board: BoardState): TurnState {
+  const turn: TurnState = { charged: new Map(), advanced: new Set(), fellBack: new Set(), moved: new Map(), chargeDeclared: new Map() };
+  for (const u of board.units.values()) {
+    if (u.def.charged) turn.charged.set(u, u.def.chargeTargets.map((r) => board.units.get(r.id)).filter((v): v is UnitState => !!v));
+    if (u.def.advanced) turn.advanced.add(u);
+    if (u.def.fellBack) turn.fellBack.add(u);
+  }
+  return turn;
+}
+
+/** Did the unit make a charge move this turn? */
+export function hasCharged(ctx: RuleContext, u: UnitState): boolean {
+  return ctx.turn.charged.has(u);
 }
 
 export function newFightPhase(): FightPhaseState {

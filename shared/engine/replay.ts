@@ -1,11 +1,14 @@
-import type { PhaseStep, RemoveStep, Scenario, Step } from "../model/scenario";
+import type { ChargeStep, MoveStep, PhaseStep, RemoveStep, Scenario, Step } from "../model/scenario";
 import { consolidateStep } from "../rules/consolidate";
 import { beginFightStep, eligibility, fightStep } from "../rules/fight";
 import { pileIn } from "../rules/pile-in";
 import type { RulesSystem } from "../rules/system";
 import { within } from "../geometry/tolerance";
 import { BoardState } from "./board-state";
-import { newFightPhase, type RuleContext } from "./context";
+import { newFightPhase, newTurn, type RuleContext } from "./context";
+import { chargeStep, endChargePhase } from "../rules/charge";
+import { endMovementPhase, moveStep } from "../rules/movement";
+import { endTenthFightPhase, tenthFightPhaseStep } from "../rules/tenth/fight-phase";
 import { inches, Report } from "./report";
 
 /**
@@ -15,11 +18,11 @@ import { inches, Report } from "./report";
  */
 export function replay(scenario: Scenario, system: RulesSystem, board: BoardState, report: Report): void {
   let phase = scenario.phase;
-  const ctx: RuleContext = { scenario, system, board, report, fight: newFightPhase() };
+  const ctx: RuleContext = { scenario, system, board, report, turn: newTurn(board), fight: newFightPhase() };
   for (const step of scenario.steps) {
     report.step = step.index;
     if (step.kind === "phase") {
-      if (phase === "fight") endFightPhase(ctx, step);
+      endPhase(ctx, phase);
       phase = step.phase.value;
       if (phase === "fight") ctx.fight = newFightPhase();
       continue;
@@ -28,16 +31,29 @@ export function replay(scenario: Scenario, system: RulesSystem, board: BoardStat
       removeModels(ctx, step);
       continue;
     }
-    if (phase !== "fight") {
-      report.error("sequence.order", `${step.kind} belongs to the Fight phase (12); the timeline is in the ${phase} phase — add \`- phase: fight\` before it`, step.head);
+    const belongs = step.kind === "move" ? "movement" : step.kind === "charge" ? "charge" : "fight";
+    if (phase !== belongs) {
+      report.error("sequence.order", `${step.kind} belongs to the ${belongs} phase; the timeline is in the ${phase} phase — add \`- phase: ${belongs}\` before it`, step.head);
       continue;
     }
-    fightPhaseStep(ctx, step);
+    if (step.kind === "move") moveStep(ctx, step);
+    else if (step.kind === "charge") chargeStep(ctx, step);
+    else if (system.fight.structure === "activations") tenthFightPhaseStep(ctx, step);
+    else fightPhaseStep(ctx, step);
   }
   report.step = undefined;
 }
 
-function fightPhaseStep(ctx: RuleContext, step: Exclude<Step, PhaseStep | RemoveStep>): void {
+function endPhase(ctx: RuleContext, phase: string): void {
+  if (phase === "movement") endMovementPhase(ctx);
+  else if (phase === "charge") endChargePhase(ctx);
+  else if (phase === "fight") {
+    if (ctx.system.fight.structure === "activations") endTenthFightPhase(ctx);
+    else endFightPhase(ctx);
+  }
+}
+
+function fightPhaseStep(ctx: RuleContext, step: Exclude<Step, PhaseStep | RemoveStep | MoveStep | ChargeStep>): void {
   const { fight, board, report, scenario } = ctx;
   switch (step.kind) {
     case "pile-in": {
@@ -111,7 +127,7 @@ function reportUnforced(ctx: RuleContext): void {
   ctx.fight.forced = undefined;
 }
 
-function endFightPhase(ctx: RuleContext, _step: PhaseStep): void {
+function endFightPhase(ctx: RuleContext): void {
   if (ctx.fight.sub !== "consolidate") endFightStep(ctx);
   reportUnforced(ctx);
 }

@@ -64,6 +64,13 @@ export interface UnitDef {
   readonly chargeTargets: readonly Ref[];
   /** Datasheet Fights First (`fights-first: true`). */
   readonly fightsFirst: boolean;
+  /** The Move characteristic M in inches (`move: 6`), for movement-phase moves. */
+  readonly move?: number;
+  /** What happened earlier in the turn (`advanced: true`, `fell-back: true`). */
+  readonly advanced: boolean;
+  readonly fellBack: boolean;
+  /** `battle-shocked: true`. */
+  readonly battleShocked: boolean;
   readonly models: readonly ModelDef[];
 }
 
@@ -116,8 +123,10 @@ export interface FightStep extends StepBase {
   readonly unit: Ref;
   readonly type?: Option<FightType>;
   readonly targets?: RefList;
-  /** The overrun fight's extra pile-in; `span` is the `pile-in:` pair. */
+  /** The overrun fight's extra pile-in (11e), or the activation's pile-in (10e); `span` is the `pile-in:` pair. */
   readonly pileIn?: PileInSpec & { readonly span: Span };
+  /** A 10th-edition activation's consolidation; `span` is the `consolidate:` pair. */
+  readonly consolidate?: ConsolidateSpec & { readonly span: Span };
 }
 
 export interface RemoveStep extends StepBase {
@@ -127,9 +136,19 @@ export interface RemoveStep extends StepBase {
 
 export type ConsolidationMode = "ongoing" | "engaging" | "objective";
 
-export interface ConsolidateStep extends StepBase {
+export interface ConsolidateStep extends StepBase, ConsolidateSpec {
   readonly kind: "consolidate";
   readonly unit: Ref;
+}
+
+/** A number written as `key: value`; `span` covers the whole pair. */
+export interface NumberOption {
+  readonly value: number;
+  readonly span: Span;
+}
+
+/** The keys of a consolidate step, also written nested under a 10th-edition `fight:` step. */
+export interface ConsolidateSpec {
   readonly mode?: Option<ConsolidationMode>;
   /** Enemy units selected (ongoing/engaging). */
   readonly targets?: RefList;
@@ -138,18 +157,48 @@ export interface ConsolidateStep extends StepBase {
   readonly moves: readonly ModelMove[];
 }
 
+export type MoveType = "normal" | "advance" | "fall-back" | "stationary";
+export type FallBackMode = "ordered-retreat" | "desperate-escape";
+
+/** `- move: unit` in the Movement phase (09). */
+export interface MoveStep extends StepBase {
+  readonly kind: "move";
+  readonly unit: Ref;
+  readonly type?: Option<MoveType>;
+  /** The advance roll (D6). */
+  readonly roll?: NumberOption;
+  readonly mode?: Option<FallBackMode>;
+  readonly moves: readonly ModelMove[];
+}
+
+export type InterventionMode = "leap-to-defend" | "into-the-fray";
+
+/** `- charge: unit` in the Charge phase (11), or a Heroic Intervention with `intervention:`. */
+export interface ChargeStep extends StepBase {
+  readonly kind: "charge";
+  readonly unit: Ref;
+  readonly targets?: RefList;
+  /** The 2D6 charge roll, as a total. */
+  readonly roll?: NumberOption;
+  /** Heroic Intervention (15.11 / seed 004): the mode chosen. */
+  readonly intervention?: Option<InterventionMode>;
+  readonly moves: readonly ModelMove[];
+}
+
 export interface PhaseStep extends StepBase {
   readonly kind: "phase";
   readonly phase: Option<string>;
 }
 
-export type Step = PileInStep | FightStep | RemoveStep | ConsolidateStep | PhaseStep;
+export type Step = PileInStep | FightStep | RemoveStep | ConsolidateStep | PhaseStep | MoveStep | ChargeStep;
 
 export interface Scenario {
   readonly title: string;
   /** Free text under the title (`description:`). */
   readonly description?: string;
   readonly rules: Option<string>;
+  /** Named readings switched on over the rules system (`rulings: [club]`), each with its span. */
+  readonly rulings: readonly Ref[];
   /** Inches. */
   readonly board: { readonly width: number; readonly height: number };
   /** The player whose turn it is. */

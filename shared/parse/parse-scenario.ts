@@ -126,6 +126,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
   return {
     title: top.title ?? "",
     description: top.description,
+    rulings: [],
     rules: top.rules ?? { value: SUPPORTED_RULES[0], span: { start: 0, end: 0 } },
     board: top.board ?? DEFAULT_BOARD,
     turn: turn.value,

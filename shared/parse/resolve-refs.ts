@@ -26,6 +26,9 @@ export class RefResolver {
         charged: d.charged,
         chargeTargets: this.refs(d.chargeTargets, (r) => this.unit(r)),
         fightsFirst: d.fightsFirst,
+        advanced: false,
+        fellBack: false,
+        battleShocked: false,
         models: d.models,
       };
       return d.name === undefined ? unit : { ...unit, name: d.name };
@@ -73,6 +76,9 @@ export class RefResolver {
       case "remove":
         return { ...step, models: this.refs(step.models, (r) => this.known(r, this.ctx.registry.models, "model")) };
       case "phase":
+        return step;
+      default:
+        // FIXME(3): move and charge steps are resolved once the parser reads them.
         return step;
     }
   }

@@ -1,7 +1,7 @@
 import { within, type Tri } from "../geometry/tolerance";
 import type { FightStep, FightType } from "../model/scenario";
 import type { UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
+import { hasCharged, type RuleContext } from "../engine/context";
 import { inches } from "../engine/report";
 import { FightOrder, type Pools } from "./fight-order";
 import { pileIn } from "./pile-in";
@@ -21,15 +21,15 @@ export function beginFightStep(ctx: RuleContext): void {
 }
 
 /** 24.13: a unit is a Fights First unit from its datasheet, or after a charge move this turn. */
-export function isFightsFirst(u: UnitState): boolean {
-  return u.def.fightsFirst || u.def.charged;
+export function isFightsFirst(ctx: RuleContext, u: UnitState): boolean {
+  return u.def.fightsFirst || hasCharged(ctx, u);
 }
 
 /** Eligible to fight (12.04): not yet selected, and engaged now, engaged at the start of the step, or charged. */
 export function eligibility(ctx: RuleContext, u: UnitState): Tri {
   const { board, fight } = ctx;
   if (fight.selected.has(u) || board.alive(u).length === 0) return "no";
-  if (u.def.charged || fight.madeEligible.has(u)) return "yes";
+  if (hasCharged(ctx, u) || fight.madeEligible.has(u)) return "yes";
   const now = board.isEngaged(u);
   const start = fight.engagedAtStart?.get(u) ?? "no";
   return now === "yes" || start === "yes" ? "yes" : now === "border" || start === "border" ? "border" : "no";
@@ -52,7 +52,7 @@ export function pools(ctx: RuleContext): Pools {
   };
   return {
     eligible,
-    fightsFirst: (p) => eligible(p).filter(isFightsFirst),
+    fightsFirst: (p) => eligible(p).filter((u) => isFightsFirst(ctx, u)),
     mayPass: (p) => {
       let may = passMemo.get(p);
       if (may === undefined) {
@@ -79,7 +79,7 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
     const e = eligibility(ctx, unit);
     eligibleAtSelection = e;
     report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (12.04)`, step.head, { related });
-    const wrong = e === "no" ? undefined : fight.order?.check(unit, isFightsFirst(unit), pools(ctx));
+    const wrong = e === "no" ? undefined : fight.order?.check(unit, isFightsFirst(ctx, unit), pools(ctx));
     if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (12.04)`, step.head, { related });
   }
 

@@ -132,10 +132,12 @@ export function checkEndPositions(board: BoardState, moved: readonly MovedModel[
 export function checkCoherency(board: BoardState, unit: UnitState, head: Span, report: Report): void {
   const c = board.coherency(unit);
   if (c.ok === "yes" || !c.culprit) return;
-  const { near, far } = board.system.coherency;
-  const why = c.other
-    ? `${c.culprit.def.id} is more than ${inches(far)} from ${c.other.def.id}`
-    : `${c.culprit.def.id} is not within ${inches(near)} of another model of ${unit.id}`;
+  const { near, far, twoNeighboursFrom } = board.system.coherency;
+  const two = twoNeighboursFrom !== undefined && board.alive(unit).length >= twoNeighboursFrom;
+  const why =
+    c.other && far !== undefined
+      ? `${c.culprit.def.id} is more than ${inches(far)} from ${c.other.def.id}`
+      : `${c.culprit.def.id} is not within ${inches(near)} of ${two ? "two other models" : "another model"} of ${unit.id}`;
   const related = [{ message: c.culprit.def.id, span: c.culprit.def.span }];
   report.unless(c.ok, "coherency.broken", `${unit.id} is not in coherency: ${why} (03.03)`, head, { related });
 }

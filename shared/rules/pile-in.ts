@@ -2,7 +2,7 @@ import { within, type Tri } from "../geometry/tolerance";
 import type { PileInSpec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
+import { hasCharged, type RuleContext } from "../engine/context";
 import { inches, list } from "../engine/report";
 import { checkApproach } from "./approach";
 import { checkLocks, checkStillEngaged, engagementsBefore, keepsEngagements, locksBefore } from "./engagement";
@@ -17,7 +17,7 @@ export function pileIn(ctx: RuleContext, unit: UnitState, spec: PileInSpec, head
   const { board, report, system } = ctx;
   const engaged = board.isEngaged(unit);
 
-  if (!opts.overrun && engaged === "no" && !unit.def.charged) {
+  if (!opts.overrun && engaged === "no" && !hasCharged(ctx, unit)) {
     report.error("action.not-eligible", `${unit.id} is not eligible to pile in: it is not engaged and did not make a charge move this turn (12.03)`, head, {
       related: [{ message: unit.id, span: unit.def.span }],
     });

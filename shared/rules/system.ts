@@ -1,30 +1,87 @@
 /**
- * A rules system's numbers. Every distance is in inches. Later systems (10th edition, rulings)
- * are further values of this type, so the rule families read their numbers from here.
+ * A rules system's numbers and structural choices. Every distance is in inches. The rule families
+ * read their numbers from here; rulings (rules/rulings.ts) adjust `readings` on top of a system.
  */
 export interface RulesSystem {
+  /** `11e`, `10e`. */
   readonly id: string;
-  /** Engagement range, horizontal (03.04). */
+  /** How messages name the system, e.g. "11th edition". */
+  readonly name: string;
+  /** Engagement range, horizontal (11e 03.04: 2"; 10e: 1"). */
   readonly engagementRange: number;
-  /** Coherency: every model within `near` of another model of its unit, and within `far` of all of them (03.03). */
-  readonly coherency: { readonly near: number; readonly far: number };
+  /**
+   * Coherency: every model within `near` of another model of its unit (of two others in units of
+   * `twoNeighboursFrom` or more models, 10e), and within `far` of all of them (11e only).
+   */
+  readonly coherency: { readonly near: number; readonly far?: number; readonly twoNeighboursFrom?: number };
+  readonly fight: {
+    /** 11e: Pile In, Fight and Consolidate steps for everyone; 10e: each unit's activation is pile in → attacks → consolidate. */
+    readonly structure: "steps" | "activations";
+    /** Who selects first in Fights First and in Remaining Combats. */
+    readonly firstPicker: "turn" | "non-turn";
+  };
   readonly pileIn: { readonly maxDistance: number; readonly targetRange: number };
   readonly consolidate: { readonly maxDistance: number; readonly engagingRange: number; readonly objectiveRange: number };
-  /** Objective marker diameter in mm and its range (14.01.01). */
+  /** Objective marker diameter in mm and its range. */
   readonly objective: { readonly diameterMm: number; readonly range: number };
-  /** Distance within which a player may not pass in the Fight step (12.04.01). */
+  /** Distance within which a player may not pass in the Fight step (11e 12.04.01). */
   readonly fightPassRange: number;
+  readonly charge: {
+    /** A charge target must be within this distance (12"). */
+    readonly declareRange: number;
+    /** 10e declares targets before the roll; 11e selects them after it. */
+    readonly targetsBeforeRoll: boolean;
+  };
+  readonly readings: Readings;
 }
+
+/**
+ * Readings that rulings switch. Each defaults to the rules system's own text; a ruling documents
+ * its source (README, rules/rulings.ts).
+ */
+export interface Readings {
+  /** Units that charged may attack only the units they declared as charge targets (club, seed 002). */
+  readonly chargersAttackOnlyChargeTargets: boolean;
+  /** The second part of the fight (Remaining Combats) holds only engaged units, not unengaged chargers (club). */
+  readonly remainingCombatsEngagedOnly: boolean;
+  /** Consolidation must first try to end "in contact" with an enemy unit, read as engaged or as base contact (club). */
+  readonly consolidateContact: "engaged" | "base";
+}
+
+const OFFICIAL: Readings = {
+  chargersAttackOnlyChargeTargets: false,
+  remainingCombatsEngagedOnly: false,
+  consolidateContact: "engaged",
+};
 
 /** System A: the 11th edition (seeds 000, 001, 004; RULES-SPEC §1, §5). */
 export const ELEVENTH: RulesSystem = {
   id: "11e",
+  name: "11th edition",
   engagementRange: 2,
   coherency: { near: 2, far: 9 },
+  fight: { structure: "steps", firstPicker: "turn" },
   pileIn: { maxDistance: 3, targetRange: 5 },
   consolidate: { maxDistance: 3, engagingRange: 3, objectiveRange: 3 },
   objective: { diameterMm: 40, range: 3 },
   fightPassRange: 5,
+  charge: { declareRange: 12, targetsBeforeRoll: false },
+  readings: OFFICIAL,
 };
 
-export const RULES_SYSTEMS: Readonly<Record<string, RulesSystem>> = { "11e": ELEVENTH };
+/** System B: the 10th edition (seed 003; RULES-SPEC §2, §6). */
+export const TENTH: RulesSystem = {
+  id: "10e",
+  name: "10th edition",
+  engagementRange: 1,
+  coherency: { near: 2, twoNeighboursFrom: 7 },
+  fight: { structure: "activations", firstPicker: "non-turn" },
+  pileIn: { maxDistance: 3, targetRange: Infinity },
+  consolidate: { maxDistance: 3, engagingRange: Infinity, objectiveRange: 3 },
+  objective: { diameterMm: 40, range: 3 },
+  fightPassRange: 0,
+  charge: { declareRange: 12, targetsBeforeRoll: true },
+  readings: OFFICIAL,
+};
+
+export const RULES_SYSTEMS: Readonly<Record<string, RulesSystem>> = { "11e": ELEVENTH, "10e": TENTH };
