@@ -18,8 +18,13 @@ export function pathLength(start: Vec, path: readonly Vec[]): number {
   return total;
 }
 
-/** The minimum of a convex function on [0, 1]: golden-section search, with both ends tried too. */
-function minConvexOnUnit(f: (t: number) => number): number {
+/**
+ * Golden-section search for the minimum of a convex `f` on [0, 1], down to a bracket of T_TOL.
+ * Returns the lower of the two inner values it ends on. `stop(f1, f2, width)` is asked before each
+ * narrowing with the inner values and the bracket width; when it answers true the search ends
+ * there, for callers that only need to know which side of a threshold the minimum lies on.
+ */
+function goldenMinOnUnit(f: (t: number) => number, stop?: (f1: number, f2: number, width: number) => boolean): number {
   let lo = 0;
   let hi = 1;
   let x1 = hi - INV_PHI;
@@ -27,6 +32,7 @@ function minConvexOnUnit(f: (t: number) => number): number {
   let f1 = f(x1);
   let f2 = f(x2);
   while (hi - lo > T_TOL) {
+    if (stop !== undefined && stop(f1, f2, hi - lo)) break;
     if (f1 > f2) {
       lo = x1;
       x1 = x2;
@@ -41,7 +47,7 @@ function minConvexOnUnit(f: (t: number) => number): number {
       f1 = f(x1);
     }
   }
-  return Math.min(f1, f2, f(0), f(1));
+  return Math.min(f1, f2);
 }
 
 /**
@@ -54,7 +60,9 @@ export function sweptShapeGap(moving: Shape, from: Vec, to: Vec, obstacle: Shape
   if (moving.kind === "circle" && obstacle.kind === "circle") {
     return pointSegmentDistance(obstacle.c, from, to) - (moving.r + obstacle.r);
   }
-  return minConvexOnUnit((t) => signedGap(withCentre(moving, lerp(from, to, t)), obstacle));
+  const f = (t: number): number => signedGap(withCentre(moving, lerp(from, to, t)), obstacle);
+  // The golden section never samples the ends, and the minimum may sit at one.
+  return Math.min(goldenMinOnUnit(f), f(0), f(1));
 }
 
 /**
@@ -68,30 +76,11 @@ export function sweptGapAtLeast(moving: Shape, from: Vec, to: Vec, obstacle: Sha
   const f = (t: number): number => signedGap(withCentre(moving, lerp(from, to, t)), obstacle);
   const length = dist(from, to);
   if (f(0) < floor || f(1) < floor) return false;
-  let lo = 0;
-  let hi = 1;
-  let x1 = hi - INV_PHI;
-  let x2 = INV_PHI;
-  let f1 = f(x1);
-  let f2 = f(x2);
-  while (hi - lo > T_TOL) {
-    if (f1 < floor || f2 < floor) return false;
-    if (Math.min(f1, f2) - length * (hi - lo) >= floor) return true;
-    if (f1 > f2) {
-      lo = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = lo + INV_PHI * (hi - lo);
-      f2 = f(x2);
-    } else {
-      hi = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = hi - INV_PHI * (hi - lo);
-      f1 = f(x1);
-    }
-  }
-  return Math.min(f1, f2) >= floor;
+  // Stopping on a value below the floor leaves a minimum below it; stopping on the Lipschitz
+  // bound leaves one at or above it (the bound is below the smaller inner value).
+  const settled = (f1: number, f2: number, width: number): boolean =>
+    f1 < floor || f2 < floor || Math.min(f1, f2) - length * width >= floor;
+  return goldenMinOnUnit(f, settled) >= floor;
 }
 
 /**

@@ -1,30 +1,12 @@
 // Runs the built CLI on real files: exit codes, JSON and text output, --quiet, --rules,
 // and folder search. Problem content comes from the YAML/schema layer.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { cliSandbox, runCli } from "../helpers/cli";
+import { BOGUS_KEY, MINIMAL, UNCLOSED } from "../helpers/scenarios";
 
-const ROOT = path.resolve(__dirname, "..", "..", "..");
-const BIN = path.join(ROOT, "bin", "ruleboard.js");
-// realpath: the child's cwd is reported resolved, so compare against resolved paths.
-const TMP = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ruleboard-cli-check-")));
-after(() => fs.rmSync(TMP, { recursive: true, force: true }));
-
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: TMP, encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Writes a file under TMP (creating folders) and returns its absolute path. */
-function write(rel: string, text: string): string {
-  const abs = path.join(TMP, rel);
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
-  fs.writeFileSync(abs, text);
-  return abs;
-}
+const { dir: TMP, run, write } = cliSandbox("ruleboard-cli-check-");
 
 interface JsonMessage {
   ruleId: string;
@@ -47,29 +29,8 @@ function runJson(...args: string[]): { code: number | null; results: JsonResult[
   return { code: r.code, results: JSON.parse(r.stdout) as JsonResult[], stderr: r.stderr };
 }
 
-const MINIMAL = `scenario: Minimal
-rules: 11e
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [20, 20]
-steps: []
-`;
-// The same with an unknown top-level key on line 3.
-const BOGUS = MINIMAL.replace("turn: red\n", "bogus: 1\nturn: red\n");
-// No final newline, so every YAML error is on line 1.
-const UNCLOSED = "scenario: [unclosed";
-
 const minimalPath = write("minimal.scenario.yaml", MINIMAL);
-const bogusPath = write("bogus.scenario.yaml", BOGUS);
+const bogusPath = write("bogus.scenario.yaml", BOGUS_KEY);
 const unclosedPath = write("unclosed.scenario.yaml", UNCLOSED);
 
 test("a valid file: exit 0, no problems", () => {
@@ -162,7 +123,7 @@ test("--rules passes through: the file's own system checks clean, any name is ac
 });
 
 test("an explicitly named file is checked whatever its extension", () => {
-  const txt = write("named/plain.txt", BOGUS);
+  const txt = write("named/plain.txt", BOGUS_KEY);
   const r = runJson("check", "named/plain.txt");
   assert.equal(r.code, 1);
   assert.equal(r.results.length, 1);
@@ -205,11 +166,8 @@ test("operands keep their order; a file reached twice is checked once; `.` works
     r.results.map((x) => path.relative(TMP, x.filePath).split(path.sep).join("/")),
     ["order/z/one.scenario.yaml", "order/a/two.scenario.yaml"],
   );
-  const dot = spawnSync(process.execPath, [BIN, "check", ".", "--format", "json"], {
-    cwd: path.join(TMP, "order"),
-    encoding: "utf8",
-  });
-  assert.equal(dot.status, 0);
+  const dot = runCli(path.join(TMP, "order"), "check", ".", "--format", "json");
+  assert.equal(dot.code, 0);
   assert.deepEqual(
     (JSON.parse(dot.stdout) as JsonResult[]).map((x) => x.filePath),
     [path.join(TMP, "order", "a", "two.scenario.yaml"), path.join(TMP, "order", "z", "one.scenario.yaml")],

@@ -1,47 +1,15 @@
 // Runs the built CLI where the file system or stdout fails: unreadable files exit 2 naming
 // the file, and a reader that goes away (`| head`) ends the run quietly.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { BIN, cliSandbox } from "../helpers/cli";
+// MINIMAL has no steps, so it is valid whatever the engine checks and exit codes stay 0 here.
+import { MINIMAL } from "../helpers/scenarios";
 
-const ROOT = path.resolve(__dirname, "..", "..", "..");
-const BIN = path.join(ROOT, "bin", "ruleboard.js");
-// realpath: the child's cwd is reported resolved, so compare against resolved paths.
-const TMP = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ruleboard-cli-io-")));
-after(() => fs.rmSync(TMP, { recursive: true, force: true }));
-
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: TMP, encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function write(rel: string, text: string): string {
-  const abs = path.join(TMP, rel);
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
-  fs.writeFileSync(abs, text);
-  return abs;
-}
-
-// An empty `steps:` keeps this valid whatever the engine checks, so exit codes stay 0 here.
-const MINIMAL = `scenario: Minimal
-rules: 11e
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [20, 20]
-steps: []
-`;
+const { dir: TMP, run, write } = cliSandbox("ruleboard-cli-io-");
 
 test("a missing file: exit 2, named on stderr, the other files still checked", () => {
   write("ok.scenario.yaml", MINIMAL);

@@ -1,21 +1,11 @@
 // Runs the built CLI (bin/ruleboard.js -> dist/cli.js) for --help, --version and usage errors.
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { cliSandbox, ROOT } from "../helpers/cli";
 
-const ROOT = path.resolve(__dirname, "..", "..", "..");
-const BIN = path.join(ROOT, "bin", "ruleboard.js");
-// realpath: the child's cwd is reported resolved, so compare against resolved paths.
-const TMP = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ruleboard-cli-usage-")));
-after(() => fs.rmSync(TMP, { recursive: true, force: true }));
-
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: TMP, encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const { dir: TMP, run } = cliSandbox("ruleboard-cli-usage-");
 
 test("--help prints usage to stdout and exits 0", () => {
   for (const flag of ["--help", "-h"]) {

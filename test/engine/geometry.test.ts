@@ -18,20 +18,9 @@ import {
 } from "../../shared/geometry/shape";
 import { closer, inContact, overlaps, TAU_O, within } from "../../shared/geometry/tolerance";
 import { add, fromAngle, lerp, scale } from "../../shared/geometry/vec";
+import { createRng } from "../helpers/prng";
 
 // ---- An independent reference: primal distances from Eberly's robust point-to-ellipse distance.
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Distance from (y0, y1), y0, y1 >= 0, to the ellipse with semi-axes e0 >= e1 (Eberly's bisection). */
 function pointEllipse(e0: number, e1: number, y0: number, y1: number): number {
@@ -128,7 +117,7 @@ function randomShape(r: () => number, c: Vec): Shape {
 
 /** Random pairs with at least one oval, b placed along a random direction at a gap from `gapOf`. */
 function pairs(seed: number, count: number, gapOf: (r: () => number) => number): [Shape, Shape][] {
-  const r = rng(seed);
+  const r = createRng(seed);
   const out: [Shape, Shape][] = [];
   while (out.length < count) {
     const a = randomShape(r, { x: 20 * r(), y: 20 * r() });
@@ -193,7 +182,7 @@ describe("shapes", () => {
     assert.equal(withFacing(circle({ x: 0, y: 0 }, 1), 90).kind, "circle");
   });
   it("touchingCentre places the moving base at exactly the requested gap", () => {
-    const r = rng(7);
+    const r = createRng(7);
     for (let i = 0; i < 300; i++) {
       const a = randomShape(r, { x: 10, y: 10 });
       const m = randomShape(r, { x: 0, y: 0 });
@@ -306,7 +295,7 @@ describe("paths", () => {
     assert.ok(sweptShapeGap(oval, from, to, big) < -TAU_O && sweptGap(oval, from, to, big) > 0);
   });
   it("sweptShapeGap agrees with dense sampling along the segment", () => {
-    const r = rng(11);
+    const r = createRng(11);
     for (let i = 0; i < 25; i++) {
       const m = randomShape(r, { x: 0, y: 0 });
       const o = randomShape(r, { x: 5 + 4 * r(), y: -2 + 4 * r() });

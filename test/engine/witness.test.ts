@@ -9,6 +9,7 @@ import { MARGIN, TAU_C } from "../../shared/geometry/tolerance";
 import { findWitness, type WitnessQuery } from "../../shared/geometry/witness";
 import { PATH_SLACK, pathContext, rotationClear } from "../../shared/geometry/witness-spot";
 import { dist, fromAngle } from "../../shared/geometry/vec";
+import { createRng } from "../helpers/prng";
 
 const R32 = 16 / 25.4;
 const R40 = 20 / 25.4;
@@ -32,18 +33,6 @@ function query(over: Partial<WitnessQuery> & Pick<WitnessQuery, "moving" | "targ
   };
   if (over.accept) q.accept = (c: Vec, f: number) => (calls.push(c), over.accept!(c, f));
   return q;
-}
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const near = (a: Vec, b: Vec, eps = 1e-9): boolean => dist(a, b) < eps;
@@ -142,7 +131,7 @@ describe("findWitness: round bases", () => {
   });
 
   it("misses no spot that dense sampling of the contact circles finds (random scenes)", () => {
-    const r = rng(21);
+    const r = createRng(21);
     let found = 0;
     for (let scene = 0; scene < 100; scene++) {
       const start = { x: 5 + 34 * r(), y: 5 + 20 * r() };
@@ -219,7 +208,7 @@ describe("findWitness: oval bases", () => {
   });
 
   it("every witness in random oval scenes respects reach, board, clearance, goal and path", () => {
-    const r = rng(33);
+    const r = createRng(33);
     let found = 0;
     for (let scene = 0; scene < 30; scene++) {
       const s0 = { x: 5 + 34 * r(), y: 5 + 20 * r() };

@@ -2,7 +2,8 @@
 // may be missing or still being written) and a generated 10 KB scenario, with their variants.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { createRng, generateScenario, SMALL_SCENARIO } from "../helpers/generate-scenario";
+import { generateScenario, SMALL_SCENARIO } from "../helpers/generate-scenario";
+import { createRng } from "../helpers/prng";
 import {
   charMutations,
   idMutations,

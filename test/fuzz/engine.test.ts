@@ -4,7 +4,7 @@
 import { after, before, describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { analyze } from "../../shared/index";
-import { createRng } from "../helpers/generate-scenario";
+import { createRng } from "../helpers/prng";
 import { seeds, variantsOf } from "./corpus";
 import { randomTexts, type Variant } from "./mutate";
 import { AnalyzePool, runVariants, type RunSummary } from "./run-cases";

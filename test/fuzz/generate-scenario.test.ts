@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { analyze } from "../../shared/index";
 import { coordinateEdits } from "../bench/edits";
-import { createRng, generateScenario, LARGE_SCENARIO, SMALL_SCENARIO } from "../helpers/generate-scenario";
+import { generateScenario, LARGE_SCENARIO, SMALL_SCENARIO } from "../helpers/generate-scenario";
+import { createRng } from "../helpers/prng";
 
 test("createRng is mulberry32: a fixed sequence for a seed", () => {
   const rng = createRng(1);

@@ -5,7 +5,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type { PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
-import { createRng } from "../helpers/generate-scenario";
+import { createRng } from "../helpers/prng";
+import { MINIMAL } from "../helpers/scenarios";
 import { LspServer, scenarioUri } from "../lsp/harness";
 import { seeds, variantsOf } from "./corpus";
 import { checkDiagnostic, lineLengths } from "./lsp-checks";
@@ -16,21 +17,6 @@ import { saveFailure } from "./run-cases";
 const PUBLISH_TIMEOUT_MS = 20_000;
 /** A dead server is restarted at most this often, so one crash does not hide every later finding. */
 const MAX_RESTARTS = 2;
-
-const MINIMAL = `scenario: Minimal
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [20, 20]
-`;
 
 let server: LspServer;
 let restarts = 0;

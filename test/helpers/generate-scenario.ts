@@ -3,6 +3,7 @@
 // 2" engagement range) but not in base contact, so the generated pile-ins, fights, removes and
 // consolidations are legal or close to it. Combats sit in grid cells 8" apart, more than the 5"
 // pile-in target range, so they never interact. Nothing here reads a clock or Math.random.
+import { createRng } from "./prng";
 
 /** What to generate. */
 export interface ScenarioSpec {
@@ -21,18 +22,6 @@ export const SMALL_SCENARIO: ScenarioSpec = { units: 20, modelsPerUnit: 10, step
 
 /** About 100 KB of YAML: 200 units, 2,000 models, 400 steps. */
 export const LARGE_SCENARIO: ScenarioSpec = { units: 200, modelsPerUnit: 10, steps: 400, seed: 100 };
-
-/** mulberry32: a small, fast 32-bit PRNG; returns floats in [0, 1). */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MM = 1 / 25.4;
 /** Edge-to-edge gap between facing front ranks at set-up: engaged (< 2") and out of base contact. */

@@ -1,26 +1,9 @@
 // Scenario texts and position helpers shared by the LSP tests.
 import type { Range } from "vscode-languageserver-protocol/node";
+import { MINIMAL } from "../helpers/scenarios";
 
-/** A scenario the parser accepts with no problems: two units, one model each, no steps. */
-export const MINIMAL = `scenario: Minimal
-rules: 11e
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [20, 20]
-steps: []
-`;
-
-/** MINIMAL with an unknown top-level key on line 2 (0-based). */
-export const BOGUS_KEY = MINIMAL.replace("turn: red\n", "bogus: 1\nturn: red\n");
+// The texts the CLI and fuzz tests share; positions in them are 0-based here (BOGUS_KEY's key is on line 2).
+export { BOGUS_KEY, MINIMAL, UNCLOSED } from "../helpers/scenarios";
 
 /** MINIMAL with a pile-in step naming a unit that does not exist. */
 export const UNKNOWN_UNIT = MINIMAL.replace("steps: []\n", "steps:\n  - pile-in: ghosts\n");
@@ -76,9 +59,6 @@ steps:
   - pile-in: a
     to: { a1: [10.5, 10] }
 `;
-
-/** Unclosed flow sequence and no final newline, so the YAML error is on line 0. */
-export const UNCLOSED = "scenario: [unclosed";
 
 /**
  * The LSP range of the `occurrence`-th (0-based) appearance of `needle` in `text`, computed
