@@ -1,22 +1,23 @@
 import { parseDocument } from "yaml";
 import { problem, type Problem } from "../diagnostics/problem";
-import type { ObjectiveDef, Option, Scenario, Step } from "../model/scenario";
+import type { ObjectiveDef, Option, Ref, Scenario, Step } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readKeys, type KeyTable } from "./key-table";
 import { ParseContext } from "./parse-context";
 import { parseObjectives } from "./parse-objectives";
 import { parseSteps } from "./parse-steps";
 import { parseUnits, type UnitDraft } from "./parse-units";
-import { readChoice, readSize, readText } from "./read-values";
+import { readChoice, readRefList, readSize, readText } from "./read-values";
 import { RefResolver } from "./resolve-refs";
-import { DEFAULT_BOARD, DEFAULT_PHASE, PHASES, SUPPORTED_RULES } from "./vocabulary";
-import { asMap, describeNode, pairSpan, quote, spanOf, valueSpan, type YNode } from "./yaml-nodes";
+import { DEFAULT_BOARD, DEFAULT_PHASE, isRulingName, PHASES, RULING_NAMES, SUPPORTED_RULES } from "./vocabulary";
+import { asMap, describeNode, pairSpan, quote, spanOf, valueSpan, type YNode, type YPair } from "./yaml-nodes";
 
 /** The top-level keys as read. */
 interface TopDraft {
   title?: string;
   description?: string;
   rules?: Option<string>;
+  rulings: Ref[];
   board?: { width: number; height: number };
   turn?: { value: string; span: Span };
   phase?: string;
@@ -38,6 +39,7 @@ const TOP_KEYS: KeyTable<TopDraft> = {
     // Unsupported rules are reported and the default is checked, as for any other unusable value.
     top.rules = rules ?? { value: SUPPORTED_RULES[0], span: pairSpan(pair) };
   },
+  rulings: readRulings,
   board: (ctx, pair, top) => {
     const size = readSize(ctx, pair.value, valueSpan(pair), "board", ["width", "height"]);
     if (size) top.board = { width: size[0], height: size[1] };
@@ -59,6 +61,20 @@ const TOP_KEYS: KeyTable<TopDraft> = {
     top.steps = parseSteps(ctx, pair);
   },
 };
+
+/** `rulings: [name, …]`: each a ruling or a ruling set of the catalogue; unknown names are left out. */
+function readRulings(ctx: ParseContext, pair: YPair, top: TopDraft): void {
+  const list = readRefList(ctx, pair, "rulings");
+  if (!list) return;
+  for (const ref of list.refs) {
+    if (isRulingName(ref.id)) {
+      top.rulings.push(ref);
+      continue;
+    }
+    const known = RULING_NAMES.length === 0 ? "no rulings are defined yet" : `the known rulings are ${RULING_NAMES.join(", ")}`;
+    ctx.error("scenario.unknown-ref", `unknown ruling ${quote(ref.id)}; ${known}`, ref.span);
+  }
+}
 
 /** Keys every scenario must have, with what they are for in the message. */
 const REQUIRED_TOP_KEYS: ReadonlyArray<readonly [string, string]> = [
@@ -98,7 +114,7 @@ function parse(text: string): { scenario?: Scenario; problems: Problem[] } {
 }
 
 function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scenario | undefined {
-  const top: TopDraft = { objectives: [], units: [], steps: [] };
+  const top: TopDraft = { rulings: [], objectives: [], units: [], steps: [] };
   const fallback = firstLine(text);
   let found: ReadonlyMap<string, unknown> = new Map();
   if (root !== null) {
@@ -126,7 +142,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
   return {
     title: top.title ?? "",
     description: top.description,
-    rulings: [],
+    rulings: top.rulings,
     rules: top.rules ?? { value: SUPPORTED_RULES[0], span: { start: 0, end: 0 } },
     board: top.board ?? DEFAULT_BOARD,
     turn: turn.value,

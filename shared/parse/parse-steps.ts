@@ -3,10 +3,15 @@ import { readKeys, type KeyHandler, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
 import {
   COMMON_STEP_KEYS,
+  CONSOLIDATE_KEYS,
+  readAdvanceRoll,
+  readChargeRoll,
+  readFallBackMode,
   readFightType,
-  readMode,
+  readIntervention,
+  readMoveType,
+  readNestedConsolidate,
   readNestedPileIn,
-  readObjective,
   readPhaseHead,
   readRemoveHead,
   readTargets,
@@ -42,7 +47,7 @@ interface StepKindSpec {
   readonly build: (draft: StepDraft) => Step | undefined;
 }
 
-/** The step kinds, keyed by their kind key. Later editions add kinds (`move:`, `charge:`) here. */
+/** The step kinds, keyed by their kind key. Later editions add kinds here. */
 const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
   "pile-in": {
     head: readUnitHead,
@@ -51,7 +56,13 @@ const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
   },
   fight: {
     head: readUnitHead,
-    keys: { type: readFightType, targets: readTargets, "pile-in": readNestedPileIn, ...COMMON_STEP_KEYS },
+    keys: {
+      type: readFightType,
+      targets: readTargets,
+      "pile-in": readNestedPileIn,
+      consolidate: readNestedConsolidate,
+      ...COMMON_STEP_KEYS,
+    },
     build: (d) =>
       d.unit && {
         ...base(d),
@@ -60,6 +71,7 @@ const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
         ...opt("type", d.type),
         ...opt("targets", d.targets),
         ...opt("pileIn", d.pileIn),
+        ...opt("consolidate", d.consolidate),
       },
   },
   remove: {
@@ -69,7 +81,7 @@ const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
   },
   consolidate: {
     head: readUnitHead,
-    keys: { mode: readMode, targets: readTargets, objective: readObjective, to: readTo, ...COMMON_STEP_KEYS },
+    keys: { ...CONSOLIDATE_KEYS, ...COMMON_STEP_KEYS },
     build: (d) =>
       d.unit && {
         ...base(d),
@@ -78,6 +90,34 @@ const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
         ...opt("mode", d.mode),
         ...opt("targets", d.targets),
         ...opt("objective", d.objective),
+        moves: d.moves,
+      },
+  },
+  move: {
+    head: readUnitHead,
+    keys: { type: readMoveType, roll: readAdvanceRoll, mode: readFallBackMode, to: readTo, ...COMMON_STEP_KEYS },
+    build: (d) =>
+      d.unit && {
+        ...base(d),
+        kind: "move",
+        unit: d.unit,
+        ...opt("type", d.moveType),
+        ...opt("roll", d.roll),
+        ...opt("mode", d.fallBackMode),
+        moves: d.moves,
+      },
+  },
+  charge: {
+    head: readUnitHead,
+    keys: { targets: readTargets, roll: readChargeRoll, intervention: readIntervention, to: readTo, ...COMMON_STEP_KEYS },
+    build: (d) =>
+      d.unit && {
+        ...base(d),
+        kind: "charge",
+        unit: d.unit,
+        ...opt("targets", d.targets),
+        ...opt("roll", d.roll),
+        ...opt("intervention", d.intervention),
         moves: d.moves,
       },
   },
@@ -138,9 +178,13 @@ function parseStep(ctx: ParseContext, item: YNode, index: number): Step | undefi
   return spec.build(draft);
 }
 
+/** The kind keys a fight step may also hold as nested blocks (an overrun's or a 10e activation's). */
+const NESTED_IN_FIGHT = ["pile-in", "consolidate"];
+
 /**
- * The step's kind keys with their first pairs. A fight's nested `pile-in:` block is not a kind
- * key, unless it is written like a step's (`pile-in: squad`), which means two steps were merged.
+ * The step's kind keys with their first pairs. A fight's nested `pile-in:` or `consolidate:` block
+ * is not a kind key, unless it is written like a step's (`pile-in: squad`), which means two steps
+ * were merged.
  */
 function kindPairs(map: YMap): Map<string, YPair> {
   const kinds = new Map<string, YPair>();
@@ -148,8 +192,11 @@ function kindPairs(map: YMap): Map<string, YPair> {
     const key = asScalar(pair.key) ? scalarText(pair.key) : undefined;
     if (key !== undefined && KIND_KEYS.includes(key) && !kinds.has(key)) kinds.set(key, pair);
   }
-  const nested = kinds.get("pile-in");
-  if (kinds.has("fight") && nested && !looksLikeUnitRef(nested)) kinds.delete("pile-in");
+  if (!kinds.has("fight")) return kinds;
+  for (const key of NESTED_IN_FIGHT) {
+    const nested = kinds.get(key);
+    if (nested && !looksLikeUnitRef(nested)) kinds.delete(key);
+  }
   return kinds;
 }
 

@@ -2,7 +2,7 @@ import type { BaseShape, ModelDef, Ref, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
-import { readBase, readBool, readNumber, readRef, readText, readVec } from "./read-values";
+import { readBase, readBool, readNumber, readPositive, readRef, readText, readVec } from "./read-values";
 import { MAX_PLAYERS } from "./vocabulary";
 import {
   asMap,
@@ -34,6 +34,11 @@ export interface UnitDraft {
   charged: boolean;
   chargeTargets: Ref[];
   fightsFirst: boolean;
+  /** The Move characteristic in inches, when written and usable. */
+  move?: number;
+  advanced: boolean;
+  fellBack: boolean;
+  battleShocked: boolean;
   readonly models: ModelDef[];
   /** True once `models:` was written with at least one model, usable or not, or with a wrong type (reported there). */
   hasModels: boolean;
@@ -53,6 +58,19 @@ const UNIT_KEYS: KeyTable<UnitDraft> = {
   charged: readCharged,
   "fights-first": (ctx, pair, unit) => {
     unit.fightsFirst = readBool(ctx, pair.value, valueSpan(pair), "fights-first") ?? false;
+  },
+  move: (ctx, pair, unit) => {
+    unit.move = readPositive(ctx, pair.value, valueSpan(pair), "move (the unit's M in inches)");
+  },
+  // What happened earlier in the turn; an unusable value counts as false, as for fights-first.
+  advanced: (ctx, pair, unit) => {
+    unit.advanced = readBool(ctx, pair.value, valueSpan(pair), "advanced") ?? false;
+  },
+  "fell-back": (ctx, pair, unit) => {
+    unit.fellBack = readBool(ctx, pair.value, valueSpan(pair), "fell-back") ?? false;
+  },
+  "battle-shocked": (ctx, pair, unit) => {
+    unit.battleShocked = readBool(ctx, pair.value, valueSpan(pair), "battle-shocked") ?? false;
   },
   models: readModels,
 };
@@ -112,6 +130,9 @@ function parseUnit(ctx: ParseContext, id: string, pair: YPair, span: Span): Unit
     charged: false,
     chargeTargets: [],
     fightsFirst: false,
+    advanced: false,
+    fellBack: false,
+    battleShocked: false,
     models: [],
     hasModels: false,
   };

@@ -1,4 +1,4 @@
-import type { BaseShape, Option, Ref, RefList, Vec } from "../model/scenario";
+import type { BaseShape, NumberOption, Option, Ref, RefList, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { ParseContext } from "./parse-context";
 import {
@@ -53,6 +53,27 @@ export function readPositive(ctx: ParseContext, node: YNode | null, at: Span, wh
     return undefined;
   }
   return value;
+}
+
+/**
+ * A whole number from `min` to `max` written as `key: value` (a dice roll); the option's span is
+ * the whole pair, a finding goes on the value.
+ */
+export function readRoll(
+  ctx: ParseContext,
+  pair: YPair,
+  range: { readonly min: number; readonly max: number },
+  what: string,
+): NumberOption | undefined {
+  const at = valueSpan(pair);
+  const value = readNumber(ctx, pair.value, at, what);
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < range.min || value > range.max) {
+    const written = quote(scalarText(pair.value) ?? String(value));
+    ctx.schema(`${what} must be a whole number from ${range.min} to ${range.max}, got ${written}`, at);
+    return undefined;
+  }
+  return { value, span: pairSpan(pair) };
 }
 
 /** A position `[x, y]` in inches. Each coordinate's finding goes on that coordinate. */

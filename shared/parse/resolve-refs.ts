@@ -1,4 +1,4 @@
-import type { ModelMove, Ref, RefList, Step, UnitDef } from "../model/scenario";
+import type { ConsolidateSpec, ModelMove, Ref, RefList, Step, UnitDef } from "../model/scenario";
 import type { IdEntry, ParseContext } from "./parse-context";
 import type { UnitDraft } from "./parse-units";
 import { quote } from "./yaml-nodes";
@@ -26,9 +26,10 @@ export class RefResolver {
         charged: d.charged,
         chargeTargets: this.refs(d.chargeTargets, (r) => this.unit(r)),
         fightsFirst: d.fightsFirst,
-        advanced: false,
-        fellBack: false,
-        battleShocked: false,
+        ...(d.move !== undefined && { move: d.move }),
+        advanced: d.advanced,
+        fellBack: d.fellBack,
+        battleShocked: d.battleShocked,
         models: d.models,
       };
       return d.name === undefined ? unit : { ...unit, name: d.name };
@@ -61,26 +62,43 @@ export class RefResolver {
           moves: this.moves(step.pileIn.moves, unit?.id),
           ...(step.pileIn.targets && { targets: this.refList(step.pileIn.targets) }),
         };
-        return unit && { ...step, unit, ...(targets && { targets }), ...(pileIn && { pileIn }) };
+        const consolidate = step.consolidate && { ...this.consolidation(step.consolidate, unit?.id), span: step.consolidate.span };
+        return unit && { ...step, unit, ...(targets && { targets }), ...(pileIn && { pileIn }), ...(consolidate && { consolidate }) };
       }
       case "consolidate": {
         const unit = this.unit(step.unit);
-        const moves = this.moves(step.moves, unit?.id);
-        const targets = this.refList(step.targets);
-        const objective = step.objective && this.known(step.objective, this.ctx.registry.objectives, "objective");
-        if (!unit) return undefined;
+        const resolved = this.consolidation(step, unit?.id);
         // An unknown objective is left out; the rest of the step stays.
         const { objective: _written, ...rest } = step;
-        return { ...rest, unit, moves, ...(targets && { targets }), ...(objective && { objective }) };
+        return unit && { ...rest, ...resolved, unit };
+      }
+      case "move": {
+        const unit = this.unit(step.unit);
+        const moves = this.moves(step.moves, unit?.id);
+        return unit && { ...step, unit, moves };
+      }
+      case "charge": {
+        const unit = this.unit(step.unit);
+        const moves = this.moves(step.moves, unit?.id);
+        const targets = this.refList(step.targets);
+        return unit && { ...step, unit, moves, ...(targets && { targets }) };
       }
       case "remove":
         return { ...step, models: this.refs(step.models, (r) => this.known(r, this.ctx.registry.models, "model")) };
       case "phase":
         return step;
-      default:
-        // FIXME(3): move and charge steps are resolved once the parser reads them.
-        return step;
     }
+  }
+
+  /**
+   * A consolidation's refs checked (a consolidate step's or a fight's nested block): its moves
+   * must be of `unit`; an unknown objective is left out and the rest stays.
+   */
+  private consolidation(spec: ConsolidateSpec, unit: string | undefined): ConsolidateSpec {
+    const moves = this.moves(spec.moves, unit);
+    const targets = this.refList(spec.targets);
+    const objective = spec.objective && this.known(spec.objective, this.ctx.registry.objectives, "objective");
+    return { ...(spec.mode && { mode: spec.mode }), ...(targets && { targets }), ...(objective && { objective }), moves };
   }
 
   /** A unit ref, or undefined. */

@@ -1,11 +1,33 @@
 import { isCode, type Code } from "../diagnostics/codes";
-import type { ConsolidationMode, FightType, ModelMove, Option, PileInSpec, Ref, RefList } from "../model/scenario";
+import type {
+  ConsolidateSpec,
+  ConsolidationMode,
+  FallBackMode,
+  FightType,
+  InterventionMode,
+  ModelMove,
+  MoveType,
+  NumberOption,
+  Option,
+  PileInSpec,
+  Ref,
+  RefList,
+} from "../model/scenario";
 import type { Span } from "../source/span";
 import { readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
 import { readMoves } from "./read-moves";
-import { readChoice, readRef, readRefList, readText } from "./read-values";
-import { CONSOLIDATION_MODES, FIGHT_TYPES, PHASES } from "./vocabulary";
+import { readChoice, readRef, readRefList, readRoll, readText } from "./read-values";
+import {
+  ADVANCE_ROLL,
+  CHARGE_ROLL,
+  CONSOLIDATION_MODES,
+  FALL_BACK_MODES,
+  FIGHT_TYPES,
+  INTERVENTION_MODES,
+  MOVE_TYPES,
+  PHASES,
+} from "./vocabulary";
 import {
   asMap,
   asScalar,
@@ -25,7 +47,7 @@ export interface StepDraft {
   readonly index: number;
   readonly span: Span;
   readonly head: Span;
-  /** The unit of a pile-in, fight or consolidate step; unset when its value was unusable. */
+  /** The unit of a pile-in, fight, consolidate, move or charge step; unset when its value was unusable. */
   unit?: Ref;
   note?: string;
   illegal?: { readonly codes: readonly Code[] | "all"; readonly span: Span };
@@ -37,6 +59,22 @@ export interface StepDraft {
   mode?: Option<ConsolidationMode>;
   objective?: Ref & { readonly pairSpan: Span };
   phase?: Option<string>;
+  /** A 10th-edition fight's nested `consolidate:` block. */
+  consolidate?: ConsolidateSpec & { readonly span: Span };
+  /** A move step's `type:` and `mode:` (kept apart from a fight's type and a consolidation's mode). */
+  moveType?: Option<MoveType>;
+  fallBackMode?: Option<FallBackMode>;
+  /** A move step's advance roll or a charge step's 2D6 total. */
+  roll?: NumberOption;
+  intervention?: Option<InterventionMode>;
+}
+
+/** What the keys of a consolidation fill: a consolidate step's, or a fight's nested `consolidate:`. */
+interface ConsolidateDraft {
+  mode?: Option<ConsolidationMode>;
+  targets?: RefList;
+  objective?: Ref & { readonly pairSpan: Span };
+  moves: ModelMove[];
 }
 
 /** The keys every step accepts besides its kind key. */
@@ -93,14 +131,60 @@ export function readFightType(ctx: ParseContext, pair: YPair, step: StepDraft): 
 }
 
 /** A consolidate step's `mode: ongoing | engaging | objective`. */
-export function readMode(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+function readMode(ctx: ParseContext, pair: YPair, step: ConsolidateDraft): void {
   step.mode = readChoice(ctx, pair, CONSOLIDATION_MODES, "consolidation mode");
 }
 
 /** A consolidate step's `objective: alpha`. */
-export function readObjective(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+function readObjective(ctx: ParseContext, pair: YPair, step: ConsolidateDraft): void {
   const ref = readRef(ctx, pair.value, valueSpan(pair), "objective");
   if (ref) step.objective = { ...ref, pairSpan: pairSpan(pair) };
+}
+
+/** The keys of a consolidation: a consolidate step's, and those of a 10th-edition fight's nested `consolidate:`. */
+export const CONSOLIDATE_KEYS: KeyTable<ConsolidateDraft> = {
+  mode: readMode,
+  targets: readTargets,
+  objective: readObjective,
+  to: readTo,
+};
+
+/** A move step's `type: normal | advance | fall-back | stationary`. */
+export function readMoveType(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+  step.moveType = readChoice(ctx, pair, MOVE_TYPES, "move type");
+}
+
+/** A move step's `mode: ordered-retreat | desperate-escape` (how the unit falls back). */
+export function readFallBackMode(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+  step.fallBackMode = readChoice(ctx, pair, FALL_BACK_MODES, "fall-back mode");
+}
+
+/** A move step's `roll:`, the advance roll (one D6). */
+export function readAdvanceRoll(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+  step.roll = readRoll(ctx, pair, ADVANCE_ROLL, "the advance roll (D6)");
+}
+
+/** A charge step's `roll:`, the charge roll as the total of 2D6. */
+export function readChargeRoll(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+  step.roll = readRoll(ctx, pair, CHARGE_ROLL, "the charge roll (2D6 total)");
+}
+
+/** A charge step's `intervention: leap-to-defend | into-the-fray` (Heroic Intervention). */
+export function readIntervention(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+  step.intervention = readChoice(ctx, pair, INTERVENTION_MODES, "intervention mode");
+}
+
+/** A 10th-edition fight's nested `consolidate:` block, with the keys of a consolidate step. */
+export function readNestedConsolidate(ctx: ParseContext, pair: YPair, step: StepDraft): void {
+  const map = asMap(pair.value);
+  if (!map) {
+    const message = `a fight's consolidate must be a map with mode:, targets:, objective: and to:, got ${describeNode(pair.value)}`;
+    ctx.schema(message, valueSpan(pair));
+    return;
+  }
+  const spec: ConsolidateDraft = { moves: [] };
+  readKeys(ctx, map, CONSOLIDATE_KEYS, spec, "in a fight's consolidate");
+  step.consolidate = { ...spec, span: pairSpan(pair) };
 }
 
 /** An overrun fight's nested `pile-in:` block, with the keys of a pile-in step. */

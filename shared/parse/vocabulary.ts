@@ -1,4 +1,5 @@
-import type { ConsolidationMode, FightType } from "../model/scenario";
+import type { ConsolidationMode, FallBackMode, FightType, InterventionMode, MoveType } from "../model/scenario";
+import { RULING_SETS, RULINGS } from "../rules/rulings";
 import { RULES_SYSTEMS } from "../rules/system";
 
 /**
@@ -11,6 +12,14 @@ export const MAX_PLAYERS = 2;
 
 /** Values of `rules:` the engine can check; the first is the default. */
 export const SUPPORTED_RULES: readonly string[] = Object.keys(RULES_SYSTEMS);
+
+/** Names `rulings:` accepts: the ruling sets (`club`), then the single rulings, from the catalogue. */
+export const RULING_NAMES: readonly string[] = [...new Set([...Object.keys(RULING_SETS), ...Object.keys(RULINGS)])];
+
+/** True for a ruling or a ruling set's name (own keys only, so `constructor` is not a ruling). */
+export function isRulingName(name: string): boolean {
+  return Object.hasOwn(RULING_SETS, name) || Object.hasOwn(RULINGS, name);
+}
 
 /** Phases a scenario or a `phase:` step may name. */
 export const PHASES: readonly string[] = ["command", "movement", "shooting", "charge", "fight"];
@@ -26,3 +35,18 @@ export const FIGHT_TYPES: readonly FightType[] = ["normal", "overrun"];
 
 /** Values of a consolidate step's `mode:`. */
 export const CONSOLIDATION_MODES: readonly ConsolidationMode[] = ["ongoing", "engaging", "objective"];
+
+/** Values of a move step's `type:` (Movement phase, 11e 09). */
+export const MOVE_TYPES: readonly MoveType[] = ["normal", "advance", "fall-back", "stationary"];
+
+/** Values of a move step's `mode:` (how a unit falls back, 11e 09). */
+export const FALL_BACK_MODES: readonly FallBackMode[] = ["ordered-retreat", "desperate-escape"];
+
+/** Values of a charge step's `intervention:` (Heroic Intervention, seed 004). */
+export const INTERVENTION_MODES: readonly InterventionMode[] = ["leap-to-defend", "into-the-fray"];
+
+/** The advance roll is one D6. */
+export const ADVANCE_ROLL: { readonly min: number; readonly max: number } = { min: 1, max: 6 };
+
+/** The charge roll is the total of 2D6. */
+export const CHARGE_ROLL: { readonly min: number; readonly max: number } = { min: 2, max: 12 };

@@ -376,8 +376,8 @@ describe("scenario.schema: unknown keys go on the key", () => {
       ),
       ["scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema"],
     );
-    assert.match(r.problems[0].message, /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, board, turn, phase, objectives, units, steps$/);
-    assert.match(r.problems[1].message, /in unit 'a'; expected one of: player, name, keywords, base, charged, fights-first, models$/);
+    assert.match(r.problems[0].message, /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, units, steps$/);
+    assert.match(r.problems[1].message, /in unit 'a'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, models$/);
     assert.match(r.problems[2].message, /in model 'm'; expected one of: at, base, facing$/);
     assert.match(r.problems[3].message, /in a fight's pile-in; expected one of: targets, to$/);
     assert.match(r.problems[4].message, /in the move of 'm'; expected one of: at, path, facing$/);
@@ -393,7 +393,7 @@ describe("scenario.schema: unknown keys go on the key", () => {
 describe("scenario.schema: wrong types and bad values go on the value", () => {
   test("top-level values", () => {
     const r = expectFindings(
-      lines("scenario: ⟦[a, b]⟧", "rules: ⟦10e⟧", "board: [⟦0⟧, ⟦wide⟧]", "turn: red", "phase: ⟦lunch⟧", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"),
+      lines("scenario: ⟦[a, b]⟧", "rules: ⟦9e⟧", "board: [⟦0⟧, ⟦wide⟧]", "turn: red", "phase: ⟦lunch⟧", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"),
       ["scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema"],
     );
     const s = r.scenario!;
@@ -807,10 +807,13 @@ function assertNoDanglingIds(s: Scenario): void {
       continue;
     }
     assert.ok(units.has(step.unit.id));
-    const moves = step.kind === "fight" ? step.pileIn?.moves ?? [] : step.moves;
+    const nested = step.kind === "fight" ? [step.pileIn, step.consolidate] : [];
+    const moves = step.kind === "fight" ? nested.flatMap((n) => n?.moves ?? []) : step.moves;
     for (const m of moves) assert.equal(modelUnit.get(m.model.id), step.unit.id);
-    const targets = [...(step.targets?.refs ?? []), ...(step.kind === "fight" ? step.pileIn?.targets?.refs ?? [] : [])];
+    const own = step.kind === "move" ? [] : step.targets?.refs ?? [];
+    const targets = [...own, ...nested.flatMap((n) => n?.targets?.refs ?? [])];
     for (const r of targets) assert.ok(units.has(r.id));
-    if (step.kind === "consolidate" && step.objective) assert.ok(objectives.has(step.objective.id));
+    const objective = step.kind === "consolidate" ? step.objective : step.kind === "fight" ? step.consolidate?.objective : undefined;
+    if (objective) assert.ok(objectives.has(objective.id));
   }
 }
