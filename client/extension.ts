@@ -1,6 +1,7 @@
 import { commands, window } from "vscode";
 import type { ExtensionContext, LogOutputChannel } from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
+import { registerCompareSystems } from "./compare-systems";
 import { createLanguageClient, OUTPUT_CHANNEL_NAME } from "./language-client";
 
 /** Command id of "Ruleboard: Restart Language Server" (declared in package.json `contributes.commands`). */
@@ -16,6 +17,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   client = languageClient;
   context.subscriptions.push(
     commands.registerCommand(RESTART_SERVER_COMMAND, () => startOrRestart(languageClient, outputChannel)),
+    ...registerCompareSystems(languageClient),
   );
   // Activation succeeds even if the server does not start, so the restart command stays usable.
   await startOrRestart(languageClient, outputChannel, false);

@@ -10,6 +10,7 @@ import type { Connection, InitializeParams, InitializeResult } from "vscode-lang
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { ANALYSIS_METHOD } from "../shared/protocol/messages";
 import type { AnalysisParams, AnalysisResult } from "../shared/protocol/messages";
+import { compareOf, CompareRequest } from "./compare-request";
 import { DiagnosticsPublisher } from "./diagnostics";
 import { DocumentAnalyses } from "./document-analyses";
 import { describeError } from "./errors";
@@ -44,6 +45,7 @@ export function initConnection(connection: Connection): void {
   documents.onDidClose((event) => publisher.clear(event.document.uri));
 
   connection.onRequest(AnalysisRequest, (params) => analysisOf(params, documents, analyses, connection));
+  connection.onRequest(CompareRequest, (params) => compareOf(params, documents, connection));
 
   documents.listen(connection);
   connection.listen();

@@ -1,4 +1,5 @@
 /** Command-line parsing for `ruleboard`: turns argv into one request, or a usage error. */
+import { DEFAULT_SPECS } from "../../shared/engine/compare";
 
 /** The output formats `--format` accepts. */
 export type OutputFormat = "text" | "json";
@@ -13,28 +14,53 @@ export type CliRequest =
       /** Files and folders, as written on the command line. */
       readonly operands: readonly string[];
       readonly format: OutputFormat;
-      /** Overrides each scenario's `rules:`; passed through to `analyze`. */
+      /** Overrides each scenario's `rules:` and `rulings:`, as written (`10e`, `10e+club`). */
       readonly rules?: string;
+      /** `--rulings a,b`: present only when given; overrides each scenario's `rulings:`. */
+      readonly rulings?: readonly string[];
       /** Hide warnings and info: list (and count) errors only. */
       readonly quiet: boolean;
+    }
+  | {
+      readonly kind: "compare";
+      /** The one scenario file, as written. */
+      readonly file: string;
+      readonly format: OutputFormat;
+      /** The systems to compare, as written (`11e`, `10e+club`); checked against the catalogue later. */
+      readonly specs: readonly string[];
+      /** Show every step, not only those whose verdicts differ. */
+      readonly all: boolean;
     };
 
 /** The usage text, printed by `--help` (stdout) and after usage errors (stderr). */
 export const USAGE = `Usage: ruleboard check <files or folders...> [options]
+       ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
        ruleboard --help | --version
 
-Checks Ruleboard scenarios. Folders are searched recursively for *.scenario.yaml
-and *.scenario.yml (node_modules and dot-folders are skipped); files named
-explicitly are checked whatever their extension.
+check    Checks Ruleboard scenarios. Folders are searched recursively for
+         *.scenario.yaml and *.scenario.yml (node_modules and dot-folders are
+         skipped); files named explicitly are checked whatever their extension.
+compare  Re-checks one scenario under several rules systems and prints, step by
+         step, where the verdicts (legal, borderline, illegal) differ.
 
 Options:
-  --format text|json   Output format (default: text). json is an ESLint-style array.
-  --rules <system>     Check against this rules system instead of each file's \`rules:\`.
-  --quiet              Report errors only (hide warnings and info).
+  --format text|json   Output format (default: text). check: json is an
+                       ESLint-style array; compare: json is one object.
+  --rules <system>     check: check under this rules system instead of each
+                       file's rules: and rulings:, e.g. 10e or 10e+club (a
+                       system with rulings).
+                       compare: the systems, comma-separated
+                       (default: ${DEFAULT_SPECS.join(",")}).
+  --rulings <a,b>      check: switch on these rulings instead of each file's
+                       rulings: (added to those written after + in --rules).
+  --quiet              check: report errors only (hide warnings and info).
+  --all                compare: show every step, not only those that differ.
   -h, --help           Show this help.
   --version            Show the version.
 
-Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable file.
+Exit status: 0 no errors (check) or compared (compare: differences are not
+failures), 1 errors found (check) or the scenario cannot be read (compare),
+2 usage error, unreadable file or unknown rules system.
 `;
 
 const FORMATS: readonly string[] = ["text", "json"];
@@ -54,7 +80,9 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   const positional: string[] = [];
   let format: OutputFormat = "text";
   let rules: string | undefined;
+  let rulings: string[] | undefined;
   let quiet = false;
+  let all = false;
 
   for (let i = 0; i < optionPart.length; i++) {
     const arg = optionPart[i];
@@ -65,12 +93,13 @@ export function parseArgs(argv: readonly string[]): CliRequest {
     const eq = arg.indexOf("=");
     const name = eq < 0 ? arg : arg.slice(0, eq);
     const inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    if (name === "--quiet") {
-      if (inline !== undefined) return usageError(`option --quiet takes no value`);
-      quiet = true;
+    if (name === "--quiet" || name === "--all") {
+      if (inline !== undefined) return usageError(`option ${name} takes no value`);
+      if (name === "--quiet") quiet = true;
+      else all = true;
       continue;
     }
-    if (name !== "--format" && name !== "--rules") return usageError(`unknown option '${arg}'`);
+    if (name !== "--format" && name !== "--rules" && name !== "--rulings") return usageError(`unknown option '${arg}'`);
     // A value must be present and must not look like another option (`--format --quiet`).
     const value = inline ?? optionPart[i + 1];
     if (value === undefined || value === "" || (inline === undefined && value.startsWith("-"))) {
@@ -79,6 +108,9 @@ export function parseArgs(argv: readonly string[]): CliRequest {
     if (inline === undefined) i++;
     if (name === "--rules") {
       rules = value;
+    } else if (name === "--rulings") {
+      rulings = value.split(",").map((r) => r.trim());
+      if (rulings.includes("")) return usageError(`option --rulings has an empty ruling name in '${value}'`);
     } else if (FORMATS.includes(value)) {
       format = value as OutputFormat;
     } else {
@@ -89,9 +121,19 @@ export function parseArgs(argv: readonly string[]): CliRequest {
 
   const [command, ...operands] = positional;
   if (command === undefined) return usageError("missing command");
+  if (command === "compare") {
+    // Options that mean something only to check are refused rather than silently ignored.
+    if (quiet) return usageError("option --quiet is for check; compare lists verdicts, not problems");
+    if (rulings !== undefined) return usageError("option --rulings is for check; for compare write rulings into --rules, e.g. 10e+club");
+    if (operands.length !== 1) return usageError("compare needs exactly one scenario file");
+    const specs = rules === undefined ? DEFAULT_SPECS : rules.split(",").map((r) => r.trim());
+    return { kind: "compare", file: operands[0], format, specs, all };
+  }
   if (command !== "check") return usageError(`unknown command '${command}'`);
+  if (all) return usageError("option --all is for compare");
   if (operands.length === 0) return usageError("check needs at least one file or folder");
-  return { kind: "check", operands, format, rules, quiet };
+  // `rulings` only when given, so a request without it reads exactly as before the option existed.
+  return { kind: "check", operands, format, rules, ...(rulings === undefined ? {} : { rulings }), quiet };
 }
 
 function usageError(message: string): CliRequest {

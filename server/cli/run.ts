@@ -2,10 +2,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { analyze } from "../../shared/index";
-import { parseArgs, USAGE } from "./args";
+import type { AnalyzeOptions } from "../../shared/index";
+import { checkSystem, knownSystems } from "../../shared/engine/compare";
+import { parseSystemSpec } from "../../shared/rules/rulings";
+import { parseArgs, USAGE, type CliRequest } from "./args";
 import { describeFsError, findScenarioFiles } from "./find-files";
 import { formatJson } from "./format-json";
 import { formatTextLines, formatTextSummary } from "./format-text";
+import { runCompare } from "./run-compare";
 import { addCounts, countMessages, toFileReport, type Counts, type FileReport } from "./report";
 
 /** Exit statuses, as in ESLint: problems found is 1, the tool could not do its job is 2. */
@@ -34,6 +38,14 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     case "usage-error":
       io.err(`ruleboard: ${request.message}\n\n${USAGE}`);
       return EXIT_USAGE;
+    case "compare":
+      return runCompare(request, io);
+  }
+
+  const options = systemOptions(request);
+  if (typeof options === "string") {
+    io.err(`ruleboard: ${options}\n`);
+    return EXIT_USAGE;
   }
 
   const found = findScenarioFiles(request.operands, io.cwd);
@@ -46,7 +58,6 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     return EXIT_USAGE;
   }
 
-  const options = request.rules === undefined ? {} : { rules: request.rules };
   const reports: FileReport[] = [];
   let counts: Counts = { errors: 0, warnings: 0, infos: 0 };
   let checked = 0;
@@ -73,6 +84,27 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   else if (checked > 0) io.out(formatTextSummary(counts, checked)); // "No problems in 0 files" would mislead
   if (unreadable) return EXIT_USAGE;
   return counts.errors > 0 ? EXIT_ERRORS : EXIT_OK;
+}
+
+/**
+ * The system `check` uses: `--rules 10e+club` replaces each file's `rules:` and `rulings:`
+ * (a system is named whole); `--rulings` replaces the rulings (adding to those after `+`).
+ * Unknown rulings, or rulings that do not apply to the named system, are refused (the reason
+ * is returned). An unknown system name is passed on to the engine, as before rulings existed.
+ */
+function systemOptions(request: Extract<CliRequest, { kind: "check" }>): AnalyzeOptions | string {
+  if (request.rules === undefined && request.rulings === undefined) return {};
+  const written = request.rules === undefined ? undefined : parseSystemSpec(request.rules);
+  const rulings = [...(written?.rulings ?? []), ...(request.rulings ?? [])];
+  const known = knownSystems();
+  if (written === undefined || !known.systems.includes(written.rules)) {
+    const unknown = rulings.find((r) => !known.rulings.includes(r));
+    if (unknown !== undefined) return `unknown ruling '${unknown}' (known: ${known.rulings.join(", ") || "none"})`;
+  } else {
+    const error = checkSystem(written.rules, rulings);
+    if (error !== undefined) return error;
+  }
+  return written === undefined ? { rulings } : { rules: written.rules, rulings };
 }
 
 function display(abs: string, cwd: string): string {

@@ -1,0 +1,56 @@
+/** `ruleboard compare <file> --rules 11e,10e,10e+club`: one scenario under several rules systems. */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { compareSystems, parseSpecs } from "../../shared/engine/compare";
+import type { OutputFormat } from "./args";
+import { describeFsError } from "./find-files";
+import { formatCompareJson, formatCompareText } from "./format-compare";
+
+/** What `runCompare` needs from the command line. */
+export interface CompareRequest {
+  readonly file: string;
+  readonly format: OutputFormat;
+  readonly specs: readonly string[];
+  readonly all: boolean;
+}
+
+/** Where the command writes. */
+export interface CompareIo {
+  readonly cwd: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/**
+ * Runs the comparison and returns the exit status: 0 when it ran (differences are the answer,
+ * not a failure), 1 when the scenario cannot be read (its problems are printed as `check`
+ * would, or as JSON), 2 for unknown systems, an unreadable file or an internal failure.
+ */
+export function runCompare(request: CompareRequest, io: CompareIo): number {
+  const specs = parseSpecs(request.specs);
+  if (!specs.ok) {
+    io.err(`ruleboard: ${specs.error} in --rules\n`);
+    return 2;
+  }
+  const abs = path.resolve(io.cwd, request.file);
+  const shown = path.relative(io.cwd, abs) || abs;
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, "utf8");
+  } catch (err) {
+    io.err(`ruleboard: cannot read ${shown}: ${describeFsError(err)}\n`);
+    return 2;
+  }
+  // As in check: editors drop a leading byte-order mark, so columns on line 1 then match.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+
+  const result = compareSystems(text, specs.specs.map((s) => s.label));
+  if (result.ok) {
+    io.out(request.format === "json" ? formatCompareJson(abs, result, request) : formatCompareText(result, request));
+    return 0;
+  }
+  if (request.format === "json") io.out(`${JSON.stringify({ filePath: abs, ...result }, null, 2)}\n`);
+  else for (const f of result.findings) io.out(`${shown}:${f.line}:${f.column}  ${f.severity}  ${f.message}  ${f.code}\n`);
+  io.err(`ruleboard: cannot compare ${shown}: ${result.error}\n`);
+  return result.reason === "scenario" ? 1 : 2;
+}
