@@ -38,7 +38,11 @@ export function plannedMoves(board: BoardState, unit: UnitState, moves: readonly
   return out;
 }
 
-/** Checks path length and paths through enemy models against the positions before the move. */
+/**
+ * Checks path length and paths through enemy models against the positions before the move.
+ * `blocks(m, n)` says whether enemy model `n` bars `m`'s way (default: every enemy model does);
+ * move types with exemptions pass their own (rules/passage.ts).
+ */
 export function checkPaths(
   board: BoardState,
   moves: readonly ModelMove[],
@@ -46,6 +50,7 @@ export function checkPaths(
   what: string,
   rule: string,
   report: Report,
+  blocks: (m: ModelState, n: ModelState) => boolean = () => true,
 ): void {
   for (const mv of moves) {
     const m = board.models.get(mv.model.id)!;
@@ -53,11 +58,19 @@ export function checkPaths(
     const msg = `this ${what} moves ${mv.model.id} ${inches(length)}, the limit is ${inches(limit)} (${rule})`;
     if (length > limit + TAU) report.error("move.too-far", msg, mv.span);
     else if (length > limit + 1e-9) report.warning("move.too-far", `${msg} — borderline, within the measuring tolerance`, mv.span);
-    checkThroughEnemies(board, m, mv, limit, rule, report);
+    checkThroughEnemies(board, m, mv, limit, rule, report, blocks);
   }
 }
 
-function checkThroughEnemies(board: BoardState, m: ModelState, mv: ModelMove, limit: number, rule: string, report: Report): void {
+function checkThroughEnemies(
+  board: BoardState,
+  m: ModelState,
+  mv: ModelMove,
+  limit: number,
+  rule: string,
+  report: Report,
+  blocks: (m: ModelState, n: ModelState) => boolean,
+): void {
   const points = [m.at, ...mv.path];
   for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i];
@@ -66,7 +79,7 @@ function checkThroughEnemies(board: BoardState, m: ModelState, mv: ModelMove, li
     const half = Math.hypot(b.x - a.x, b.y - a.y) / 2;
     const probe = shapeOf(m.def.base, mid, m.facing);
     for (const n of board.near(probe, half + 0.1)) {
-      if (n.unit.player === m.unit.player || !n.alive) continue;
+      if (n.unit.player === m.unit.player || !n.alive || !blocks(m, n)) continue;
       // The swept in-circle cannot reach a base whose circumcircle the segment keeps clear of.
       if (pointSegmentDistance(n.at, a, b) >= inradius(m.shape) + circumradius(n.shape)) continue;
       if (sweptGap(m.shape, a, b, n.shape) >= -TAU_O) continue;
