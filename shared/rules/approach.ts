@@ -7,7 +7,7 @@ import { at, searchWitness } from "./witness-search";
 
 /**
  * "Each model that is moved must end its move closer to the closest <target>, and engaged with
- * it if possible" — shared by pile-in (12.03) and ongoing/engaging consolidation (12.08).
+ * it if possible" — shared by pile-in (11e 12.03) and ongoing/engaging consolidation (11e 12.08).
  * The closest target is taken at the start of the move; ties let the player choose (01.04.02).
  */
 export interface ApproachSpec {

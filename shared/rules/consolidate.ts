@@ -10,7 +10,7 @@ import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves
 import { at, searchWitness } from "./witness-search";
 
 /**
- * The Consolidate step (12.07) and the consolidation move (12.08): player order, one move per unit,
+ * The Consolidate step (11e 12.07) and the consolidation move (11e 12.08): player order, one move per unit,
  * eligibility, the three modes in their order of precedence with their while/after conditions,
  * and the forced fights after an engaging consolidation.
  */
@@ -21,27 +21,27 @@ export function consolidateStep(ctx: RuleContext, step: ConsolidateStep): void {
   const related = [{ message: unit.id, span: unit.def.span }];
 
   const earlier = fight.consolidations.get(unit);
-  if (earlier) report.error("action.repeated", `${unit.id} already made a consolidation move this phase (12.07)`, step.head, { related: [{ message: "the earlier consolidation", span: earlier }] });
+  if (earlier) report.error("action.repeated", `${unit.id} already made a consolidation move this phase (11e 12.07)`, step.head, { related: [{ message: "the earlier consolidation", span: earlier }] });
   else fight.consolidations.set(unit, step.head);
   if (unit.player === scenario.turn && fight.firstOpponentConsolidation) {
-    report.error("sequence.order", `the player whose turn it is (${scenario.turn}) makes all consolidation moves first, before the opponent's (12.07)`, step.head, {
+    report.error("sequence.order", `the player whose turn it is (${scenario.turn}) makes all consolidation moves first, before the opponent's (11e 12.07)`, step.head, {
       related: [{ message: "the opponent's earlier consolidation", span: fight.firstOpponentConsolidation }],
     });
   }
   if (unit.player !== scenario.turn && !fight.firstOpponentConsolidation) fight.firstOpponentConsolidation = step.head;
   if (!fight.everEligible.has(unit) && !fight.madeEligible.has(unit)) {
-    report.error("action.not-eligible", `${unit.id} cannot consolidate: it was not eligible to fight this phase (12.08)`, step.head, { related });
+    report.error("action.not-eligible", `${unit.id} cannot consolidate: it was not eligible to fight this phase (11e 12.08)`, step.head, { related });
   }
 
   const acceptable = acceptableModes(ctx, unit);
   if (step.mode && !acceptable.includes(step.mode.value)) {
-    report.error("action.mode", `${step.mode.value} consolidation is not allowed here: ${modeReason(acceptable)} (12.08)`, step.mode.span);
+    report.error("action.mode", `${step.mode.value} consolidation is not allowed here: ${modeReason(acceptable)} (11e 12.08)`, step.mode.span);
   }
   const candidates = step.mode ? [step.mode.value] : acceptable.filter((m): m is ConsolidationMode => m !== "none");
   if (candidates.length === 0) {
     const moves = plannedMoves(board, unit, step.moves, report);
     if (applyMoves(board, moves).length > 0) {
-      report.error("action.mode", `${unit.id} cannot consolidate: it is not engaged and no enemy unit or objective is within 3" (12.08)`, step.head, { related });
+      report.error("action.mode", `${unit.id} cannot consolidate: it is not engaged and no enemy unit or objective is within 3" (11e 12.08)`, step.head, { related });
     }
     return;
   }
@@ -127,10 +127,10 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
   if (mode === "objective" && objective && step.objective) checkObjectiveSelection(sub, unit, step, objective);
 
   const moves = plannedMoves(board, unit, step.moves, report);
-  checkPaths(board, moves, limit, "consolidation", "12.08", report);
+  checkPaths(board, moves, limit, "consolidation", "11e 12.08", report);
   const moved = applyMoves(board, moves);
-  if (moved.length > 0) checkEndPositions(board, moved, "12.08", report);
-  const free = mode === "ongoing" ? checkLocks(moved, locks, "12.08", report) : moved;
+  if (moved.length > 0) checkEndPositions(board, moved, "11e 12.08", report);
+  const free = mode === "ongoing" ? checkLocks(moved, locks, "11e 12.08", report) : moved;
 
   const coherentWith = board.coherencyProbe(unit);
   if (mode !== "objective") {
@@ -138,13 +138,13 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
       targets: selected.units,
       ambiguous: selected.ambiguous,
       what: "selected enemy unit",
-      rule: "12.08",
+      rule: "11e 12.08",
       limit,
       unitOk: (mm) =>
         (mode === "engaging" ? engagedWithAll(board, unit, selected) : keepsEngagements(board, mm.model, before)) && coherentWith(mm.model),
     });
   }
-  if (mode === "ongoing") checkStillEngaged(board, moved, before, "12.08", report);
+  if (mode === "ongoing") checkStillEngaged(board, moved, before, "11e 12.08", report);
   if (mode === "objective" && objective) checkTowardObjective(sub, free, objective, coherentWith);
   if (moved.length > 0) checkCoherency(board, unit, step.head, report);
 
@@ -154,17 +154,17 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
     const missing = required.filter((v) => after.get(v) !== "yes");
     if (missing.length > 0) {
       const t: Tri = missing.every((v) => after.get(v) === "border") ? "border" : "no";
-      report.unless(t, "engagement.required", `${unit.id} must end engaged with every selected enemy unit; it is not engaged with ${list(missing.map((v) => v.id))} (12.08)`, step.head, {
+      report.unless(t, "engagement.required", `${unit.id} must end engaged with every selected enemy unit; it is not engaged with ${list(missing.map((v) => v.id))} (11e 12.08)`, step.head, {
         related: missing.map((v) => ({ message: v.id, span: v.def.span })),
       });
     } else if (selected.ambiguous && selected.units.every((v) => after.get(v) === undefined)) {
-      report.error("engagement.required", `${unit.id} must end engaged with the enemy units it selected for its engaging consolidation (12.08)`, step.head);
+      report.error("engagement.required", `${unit.id} must end engaged with the enemy units it selected for its engaging consolidation (11e 12.08)`, step.head);
     }
     return [...after].filter(([v, t]) => t === "yes" && !ctx.fight.selected.has(v)).map(([v]) => v);
   }
   if (mode === "objective" && objective) {
     const g = objectiveGap(board, unit, objective);
-    report.unless(within(g, system.objective.range), "objective.out-of-range", `${unit.id} must end within range (${inches(system.objective.range)}) of objective ${objective.id}; its closest model is ${inches(g)} away (12.08)`, step.head, {
+    report.unless(within(g, system.objective.range), "objective.out-of-range", `${unit.id} must end within range (${inches(system.objective.range)}) of objective ${objective.id}; its closest model is ${inches(g)} away (11e 12.08)`, step.head, {
       related: [{ message: objective.id, span: objective.span }],
     });
   }
@@ -182,7 +182,7 @@ function selectTargets(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
   }
   const written = step.targets.refs.map((r) => board.units.get(r.id)).filter((u): u is UnitState => !!u);
   for (const f of written.filter((u) => u.player === unit.player)) {
-    report.error("action.targets", `${f.id} is a friendly unit and cannot be selected (12.08)`, step.targets.span);
+    report.error("action.targets", `${f.id} is a friendly unit and cannot be selected (11e 12.08)`, step.targets.span);
   }
   const enemies = written.filter((u) => u.player !== unit.player);
   if (mode === "ongoing") {
@@ -190,13 +190,13 @@ function selectTargets(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
     const extra = enemies.filter((v) => !engagedWith.has(v)).map((v) => v.id);
     if (missing.length || extra.length) {
       const parts = [missing.length ? `it must also select ${list(missing)}` : "", extra.length ? `it is not engaged with ${list(extra)}` : ""].filter(Boolean);
-      report.error("action.targets", `ongoing consolidation selects every enemy unit the unit is engaged with: ${parts.join("; ")} (12.08)`, step.targets.span);
+      report.error("action.targets", `ongoing consolidation selects every enemy unit the unit is engaged with: ${parts.join("; ")} (11e 12.08)`, step.targets.span);
     }
   } else {
-    if (enemies.length === 0) report.error("action.targets", `engaging consolidation selects one or more enemy units within ${inches(range)} (12.08)`, step.targets.span);
+    if (enemies.length === 0) report.error("action.targets", `engaging consolidation selects one or more enemy units within ${inches(range)} (11e 12.08)`, step.targets.span);
     for (const v of enemies) {
       const g = board.unitGap(unit, v);
-      report.unless(within(g, range), "action.targets", `${v.id} is ${inches(g)} from ${unit.id}; engaging consolidation selects enemy units within ${inches(range)} (12.08)`, step.targets.span, {
+      report.unless(within(g, range), "action.targets", `${v.id} is ${inches(g)} from ${unit.id}; engaging consolidation selects enemy units within ${inches(range)} (11e 12.08)`, step.targets.span, {
         related: [{ message: v.id, span: v.def.span }],
       });
     }
@@ -215,7 +215,7 @@ function objectiveChoices(ctx: RuleContext, unit: UnitState, step: ConsolidateSt
 function checkObjectiveSelection(ctx: RuleContext, unit: UnitState, step: ConsolidateStep, o: ObjectiveDef): void {
   const range = ctx.system.consolidate.objectiveRange;
   const g = objectiveGap(ctx.board, unit, o);
-  ctx.report.unless(within(g, range), "action.targets", `objective ${o.id} is ${inches(g)} from ${unit.id}; objective consolidation selects an objective within ${inches(range)} (12.08)`, step.objective!.pairSpan, {
+  ctx.report.unless(within(g, range), "action.targets", `objective ${o.id} is ${inches(g)} from ${unit.id}; objective consolidation selects an objective within ${inches(range)} (11e 12.08)`, step.objective!.pairSpan, {
     related: [{ message: o.id, span: o.span }],
   });
 }
@@ -239,7 +239,7 @@ function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o:
     });
     const id = mm.model.def.id;
     if (w) {
-      report.error("move.missed-engagement", `${id} could have ended within range of objective ${o.id}: at ${at(w.centre)} it is within ${inches(range)} and meets every other condition (12.08)`, mm.move.span, {
+      report.error("move.missed-engagement", `${id} could have ended within range of objective ${o.id}: at ${at(w.centre)} it is within ${inches(range)} and meets every other condition (11e 12.08)`, mm.move.span, {
         related: [
           { message: `witness: ${id} at ${at(w.centre)}`, span: mm.move.span },
           { message: o.id, span: o.span },
@@ -248,7 +248,7 @@ function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o:
       });
       continue;
     }
-    report.unless(closer(g0, g1), "move.not-closer", `${id} must end closer to objective ${o.id}: ${inches(g0)} at the start, ${inches(g1)} at the end (12.08)`, mm.move.span, {
+    report.unless(closer(g0, g1), "move.not-closer", `${id} must end closer to objective ${o.id}: ${inches(g0)} at the start, ${inches(g1)} at the end (11e 12.08)`, mm.move.span, {
       related: [{ message: o.id, span: o.span }],
     });
   }

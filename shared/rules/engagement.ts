@@ -7,7 +7,7 @@ import type { MovedModel } from "./moves";
 
 /**
  * Engagement facts taken before a move and checked after it: base-contact locks,
- * "each model that started engaged must still be engaged" (12.03, 12.08 Ongoing).
+ * "each model that started engaged must still be engaged" (11e 12.03, 12.08 Ongoing).
  */
 
 /** Is the model in base contact with an enemy model? "yes" within TAU_C, "border" just beyond. */

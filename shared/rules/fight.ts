@@ -7,11 +7,11 @@ import { FightOrder, type Pools } from "./fight-order";
 import { pileIn } from "./pile-in";
 
 /**
- * The Fight step (12.04–12.06): eligibility, the Fights First / Remaining Combats sequence,
+ * The Fight step (11e 12.04–12.06): eligibility, the Fights First / Remaining Combats sequence,
  * normal and overrun fights with the overrun's extra pile-in, and attack targets.
  */
 
-/** Takes the Fight step's snapshot when it begins (12.04: "engaged at the start of this step"). */
+/** Takes the Fight step's snapshot when it begins (11e 12.04: "engaged at the start of this step"). */
 export function beginFightStep(ctx: RuleContext): void {
   const { board, fight } = ctx;
   fight.sub = "fight";
@@ -25,7 +25,7 @@ export function isFightsFirst(ctx: RuleContext, u: UnitState): boolean {
   return u.def.fightsFirst || hasCharged(ctx, u);
 }
 
-/** Eligible to fight (12.04): not yet selected, and engaged now, engaged at the start of the step, or charged. */
+/** Eligible to fight (11e 12.04): not yet selected, and engaged now, engaged at the start of the step, or charged. */
 export function eligibility(ctx: RuleContext, u: UnitState): Tri {
   const { board, fight } = ctx;
   if (fight.selected.has(u) || board.alive(u).length === 0) return "no";
@@ -74,18 +74,18 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
   const repeated = fight.selected.has(unit);
   let eligibleAtSelection: Tri = "yes";
   if (repeated) {
-    report.error("action.repeated", `${unit.id} was already selected to fight this phase (12.04)`, step.head, { related });
+    report.error("action.repeated", `${unit.id} was already selected to fight this phase (11e 12.04)`, step.head, { related });
   } else if (!forced) {
     const e = eligibility(ctx, unit);
     eligibleAtSelection = e;
-    report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (12.04)`, step.head, { related });
+    report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (11e 12.04)`, step.head, { related });
     const wrong = e === "no" ? undefined : fight.order?.check(unit, isFightsFirst(ctx, unit), pools(ctx));
-    if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (12.04)`, step.head, { related });
+    if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (11e 12.04)`, step.head, { related });
   }
 
   const type = fightType(ctx, unit, step);
   if (step.pileIn && type === "normal") {
-    report.error("action.mode", `only an overrun fight makes an extra pile-in move; a normal fight does not (12.05, 12.06)`, step.pileIn.span);
+    report.error("action.mode", `only an overrun fight makes an extra pile-in move; a normal fight does not (11e 12.05, 12.06)`, step.pileIn.span);
   }
   if (step.pileIn) pileIn(ctx, unit, step.pileIn, step.pileIn.span, { overrun: true });
 
@@ -94,11 +94,11 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
       const v = board.units.get(ref.id);
       if (!v) continue;
       if (v.player === unit.player) {
-        report.error("fight.target", `${v.id} is a friendly unit and cannot be attacked (04.02)`, step.targets.span);
+        report.error("fight.target", `${v.id} is a friendly unit and cannot be attacked (11e 04.02)`, step.targets.span);
         continue;
       }
       const g = board.unitGap(unit, v);
-      report.unless(within(g, ctx.system.engagementRange), "fight.target", `${v.id} is ${inches(g)} from ${unit.id}; attack targets must be engaged with the attacking models (04.02, 12.05)`, step.targets.span, {
+      report.unless(within(g, ctx.system.engagementRange), "fight.target", `${v.id} is ${inches(g)} from ${unit.id}; attack targets must be engaged with the attacking models (11e 04.02, 12.05)`, step.targets.span, {
         related: [{ message: v.id, span: v.def.span }],
       });
     }
@@ -111,7 +111,7 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
 }
 
 /**
- * The fight type (12.05 normal: engaged; 12.06 overrun: unengaged, or unengaged at the start of
+ * The fight type (11e 12.05 normal: engaged; 12.06 overrun: unengaged, or unengaged at the start of
  * the Fight step and engaged since). Reports a written type the unit may not make; infers one otherwise.
  */
 function fightType(ctx: RuleContext, unit: UnitState, step: FightStep): FightType {
@@ -121,9 +121,9 @@ function fightType(ctx: RuleContext, unit: UnitState, step: FightStep): FightTyp
   const overrun: Tri = now === "no" || start === "no" ? "yes" : now === "border" || start === "border" ? "border" : "no";
   const written = step.type?.value;
   if (step.type && written === "normal") {
-    ctx.report.unless(normal, "action.mode", `${unit.id} cannot make a normal fight: it is not engaged (12.05)`, step.type.span);
+    ctx.report.unless(normal, "action.mode", `${unit.id} cannot make a normal fight: it is not engaged (11e 12.05)`, step.type.span);
   } else if (step.type && written === "overrun") {
-    ctx.report.unless(overrun, "action.mode", `${unit.id} cannot make an overrun fight: it is engaged and was engaged at the start of the Fight step (12.06)`, step.type.span);
+    ctx.report.unless(overrun, "action.mode", `${unit.id} cannot make an overrun fight: it is engaged and was engaged at the start of the Fight step (11e 12.06)`, step.type.span);
   }
   if (written) return written;
   if (step.pileIn && overrun !== "no") return "overrun";

@@ -8,11 +8,17 @@ import type { ModelMove, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { BoardState, ModelState, UnitState } from "../engine/board-state";
 import { inches, type Report } from "../engine/report";
+import { cite } from "./rule-cite";
 
 /**
  * Generic move checks (03.01 Moving, 03.03 Coherency), run for every move type:
  * path length, paths through enemy models, ending on a model or off the board.
  */
+
+/** The generic Moving rule cited after a move type's own: 11e 03.01; the 10th edition's core rules have no numbers. */
+function movingRule(board: BoardState): string {
+  return board.system.id === "10e" ? "" : ", 03.01";
+}
 
 /** A model's move as replayed: where it started and how it was written. */
 export interface MovedModel {
@@ -85,7 +91,7 @@ function checkThroughEnemies(
       if (sweptGap(m.shape, a, b, n.shape) >= -TAU_O) continue;
       const related = [{ message: `${n.def.id} (${n.unit.id})`, span: n.def.span }];
       if (mv.path.length > 1) {
-        report.error("move.through-model", `${mv.model.id}'s path passes through enemy model ${n.def.id} (${rule}, 03.01)`, mv.span, { related });
+        report.error("move.through-model", `${mv.model.id}'s path passes through enemy model ${n.def.id} (${rule}${movingRule(board)})`, mv.span, { related });
         return;
       }
       // Only the end point is written: the model may have gone around. Report only when even
@@ -94,7 +100,7 @@ function checkThroughEnemies(
       if (around > limit + TAU) {
         report.error(
           "move.through-model",
-          `${mv.model.id} cannot reach its end without passing through enemy model ${n.def.id}: the shortest way around is ${inches(around)}, the limit is ${inches(limit)} (${rule}, 03.01)`,
+          `${mv.model.id} cannot reach its end without passing through enemy model ${n.def.id}: the shortest way around is ${inches(around)}, the limit is ${inches(limit)} (${rule}${movingRule(board)})`,
           mv.span,
           { related },
         );
@@ -127,12 +133,12 @@ export function checkEndPositions(board: BoardState, moved: readonly MovedModel[
   const { width, height } = board.scenario.board;
   for (const { model: m, move } of moved) {
     const off = offBoardBy(m.shape, width, height);
-    if (off > TAU_O) report.error("move.off-board", `${m.def.id} ends ${inches(off)} off the board (${rule}, 03.01)`, move.span);
+    if (off > TAU_O) report.error("move.off-board", `${m.def.id} ends ${inches(off)} off the board (${rule}${movingRule(board)})`, move.span);
     for (const n of board.near(m.shape, 0)) {
       if (n === m || !n.alive) continue;
       const g = gapUpTo(m.shape, n.shape, 0);
       if (g < -TAU_O) {
-        report.error("move.overlap", `${m.def.id} ends on ${n.def.id}: the bases overlap by ${inches(-g)} (${rule}, 03.01)`, move.span, {
+        report.error("move.overlap", `${m.def.id} ends on ${n.def.id}: the bases overlap by ${inches(-g)} (${rule}${movingRule(board)})`, move.span, {
           related: [{ message: `${n.def.id} (${n.unit.id})`, span: n.def.span }],
         });
         break;
@@ -152,5 +158,5 @@ export function checkCoherency(board: BoardState, unit: UnitState, head: Span, r
       ? `${c.culprit.def.id} is more than ${inches(far)} from ${c.other.def.id}`
       : `${c.culprit.def.id} is not within ${inches(near)} of ${two ? "two other models" : "another model"} of ${unit.id}`;
   const related = [{ message: c.culprit.def.id, span: c.culprit.def.span }];
-  report.unless(c.ok, "coherency.broken", `${unit.id} is not in coherency: ${why} (03.03)`, head, { related });
+  report.unless(c.ok, "coherency.broken", `${unit.id} is not in coherency: ${why} (${cite(board.system, "03.03", "Unit Coherency")})`, head, { related });
 }

@@ -9,16 +9,16 @@ import { checkLocks, checkStillEngaged, engagementsBefore, keepsEngagements, loc
 import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves } from "./moves";
 
 /**
- * The pile-in move (12.03): eligibility, pile-in targets, 3", the base-contact lock, closer to the
+ * The pile-in move (11e 12.03): eligibility, pile-in targets, 3", the base-contact lock, closer to the
  * closest pile-in target and engaged with it if possible, unit ends engaged, engaged models stay engaged.
- * Used by the Pile In step (12.02) and by the overrun fight's extra pile-in (12.06).
+ * Used by the Pile In step (11e 12.02) and by the overrun fight's extra pile-in (11e 12.06).
  */
 export function pileIn(ctx: RuleContext, unit: UnitState, spec: PileInSpec, head: Span, opts: { overrun: boolean }): void {
   const { board, report, system } = ctx;
   const engaged = board.isEngaged(unit);
 
   if (!opts.overrun && engaged === "no" && !hasCharged(ctx, unit)) {
-    report.error("action.not-eligible", `${unit.id} is not eligible to pile in: it is not engaged and did not make a charge move this turn (12.03)`, head, {
+    report.error("action.not-eligible", `${unit.id} is not eligible to pile in: it is not engaged and did not make a charge move this turn (11e 12.03)`, head, {
       related: [{ message: unit.id, span: unit.def.span }],
     });
   }
@@ -27,25 +27,25 @@ export function pileIn(ctx: RuleContext, unit: UnitState, spec: PileInSpec, head
   const locks = locksBefore(board, unit);
   const before = engagementsBefore(board, unit);
   const moves = plannedMoves(board, unit, spec.moves, report);
-  checkPaths(board, moves, system.pileIn.maxDistance, "pile-in", "12.03", report);
+  checkPaths(board, moves, system.pileIn.maxDistance, "pile-in", "11e 12.03", report);
   const moved = applyMoves(board, moves);
   if (moved.length === 0) return;
-  checkEndPositions(board, moved, "12.03", report);
-  const free = checkLocks(moved, locks, "12.03", report);
+  checkEndPositions(board, moved, "11e 12.03", report);
+  const free = checkLocks(moved, locks, "11e 12.03", report);
 
   const coherentWith = board.coherencyProbe(unit);
   checkApproach(ctx, free, {
     targets: targets.units,
     ambiguous: targets.ambiguous,
     what: "pile-in target",
-    rule: "12.03",
+    rule: "11e 12.03",
     limit: system.pileIn.maxDistance,
     unitOk: (mm) => keepsEngagements(board, mm.model, before) && coherentWith(mm.model),
   });
-  checkStillEngaged(board, moved, before, "12.03", report);
+  checkStillEngaged(board, moved, before, "11e 12.03", report);
 
   const after = board.isEngaged(unit);
-  report.unless(after, "engagement.required", `${unit.id} must end its pile-in engaged with an enemy unit (12.03)`, head);
+  report.unless(after, "engagement.required", `${unit.id} must end its pile-in engaged with an enemy unit (11e 12.03)`, head);
   checkCoherency(board, unit, head, report);
 }
 
@@ -66,7 +66,7 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
     }
     const units = [...new Set([...engagedWith.keys(), ...nearby.keys()])];
     if (units.length === 0) {
-      report.error("action.targets", `${unit.id} has no enemy unit within ${inches(range)} to select as a pile-in target (12.03)`, head);
+      report.error("action.targets", `${unit.id} has no enemy unit within ${inches(range)} to select as a pile-in target (11e 12.03)`, head);
     }
     return { units, ambiguous: units.length > 1 };
   }
@@ -74,7 +74,7 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
   const written = spec.targets.refs.map((r) => board.units.get(r.id)).filter((u): u is UnitState => !!u);
   const friendly = written.filter((u) => u.player === unit.player);
   for (const f of friendly) {
-    report.error("action.targets", `${f.id} is a friendly unit and cannot be a pile-in target (12.03)`, spec.targets.span);
+    report.error("action.targets", `${f.id} is a friendly unit and cannot be a pile-in target (11e 12.03)`, spec.targets.span);
   }
   const enemies = written.filter((u) => u.player !== unit.player);
 
@@ -88,17 +88,17 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
       const parts: string[] = [];
       if (missing.length) parts.push(`it must also select ${list(missing)}`);
       if (extra.length) parts.push(`it is not engaged with ${list(extra.map((v) => v.id))}`);
-      report.error("action.targets", `${unit.id} is engaged, so its pile-in targets are every enemy unit it is engaged with: ${parts.join("; ")} (12.03)`, spec.targets.span);
+      report.error("action.targets", `${unit.id} is engaged, so its pile-in targets are every enemy unit it is engaged with: ${parts.join("; ")} (11e 12.03)`, spec.targets.span);
     }
     return { units: enemies, ambiguous: false };
   }
 
   if (enemies.length === 0 && friendly.length === 0) {
-    report.error("action.targets", `${unit.id} must select one or more enemy units within ${inches(range)} as pile-in targets (12.03)`, spec.targets.span);
+    report.error("action.targets", `${unit.id} must select one or more enemy units within ${inches(range)} as pile-in targets (11e 12.03)`, spec.targets.span);
   }
   for (const v of enemies) {
     const t = within(board.unitGap(unit, v), range);
-    report.unless(t, "action.targets", `${v.id} is ${inches(board.unitGap(unit, v))} from ${unit.id}; pile-in targets must be within ${inches(range)} (12.03)`, spec.targets.span, {
+    report.unless(t, "action.targets", `${v.id} is ${inches(board.unitGap(unit, v))} from ${unit.id}; pile-in targets must be within ${inches(range)} (11e 12.03)`, spec.targets.span, {
       related: [{ message: v.id, span: v.def.span }],
     });
   }
