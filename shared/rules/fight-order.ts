@@ -1,12 +1,37 @@
 import type { UnitState } from "../engine/board-state";
+import type { RulesSystem } from "./system";
 
 /**
- * The 11th-edition Fight step selection sequence (12.04; RULES-SPEC §5.5) as a set of possible
- * states, so that every reading the texts allow is accepted: the return to Fights First may restart
- * with the player whose turn it is or continue the alternation, and a player may pass when all of
- * their eligible units are more than 5" from every enemy unit (12.04.01).
+ * The Fight phase selection sequence as a set of possible states, so that every reading the texts
+ * allow is accepted. 11th edition (12.04; RULES-SPEC §5.5): the player whose turn it is starts; the
+ * return to Fights First may restart with that player or continue the alternation; a player may
+ * pass when all of their eligible units are more than 5" from every enemy unit (12.04.01).
+ * 10th edition (RULES-SPEC §6.5): each step, Fights First then Remaining Combats, is started by the
+ * player whose turn it is not, and there is no return to Fights First.
  */
 export type Stage = "fights-first" | "remaining";
+
+/** How a rules system orders the selections (the differences between 11e and 10e). */
+export interface OrderRules {
+  /** Who selects first in the Fights First step. */
+  readonly firstPicker: "turn" | "non-turn";
+  /**
+   * Who starts Remaining Combats: 11e "this player" (whoever was due to select when Fights First
+   * ran out), 10e the first picker again ("starting with the player whose turn is not taking place").
+   */
+  readonly remainingStarts: "current" | "first-picker";
+  /** 11e: after a Remaining Combats fight, return to Fights First when a Fights First unit is eligible. */
+  readonly returnToFightsFirst: boolean;
+}
+
+/** 11e 12.04. */
+export const ELEVENTH_ORDER: OrderRules = { firstPicker: "turn", remainingStarts: "current", returnToFightsFirst: true };
+
+/** The order rules of a rules system: 11e's Fight step, or 10e's two steps (RULES-SPEC §6.5). */
+export function orderRulesOf(system: RulesSystem): OrderRules {
+  if (system.fight.structure === "steps") return { ...ELEVENTH_ORDER, firstPicker: system.fight.firstPicker };
+  return { firstPicker: system.fight.firstPicker, remainingStarts: "first-picker", returnToFightsFirst: false };
+}
 
 interface OrderState {
   readonly stage: Stage;
@@ -22,12 +47,16 @@ export interface Pools {
 
 export class FightOrder {
   private states: OrderState[];
+  /** The player who starts Fights First (and, in 10e, Remaining Combats). */
+  private readonly first: string;
 
   constructor(
     private readonly turn: string,
     private readonly players: readonly string[],
+    private readonly rules: OrderRules = ELEVENTH_ORDER,
   ) {
-    this.states = [{ stage: "fights-first", selector: turn }];
+    this.first = rules.firstPicker === "turn" ? turn : this.other(turn);
+    this.states = [{ stage: "fights-first", selector: this.first }];
   }
 
   private other(p: string): string {
@@ -51,8 +80,9 @@ export class FightOrder {
       } else if (pool(other).length > 0) {
         visit({ stage: s.stage, selector: other }, passed);
       } else if (s.stage === "fights-first") {
-        // "move to the Resolve Remaining Combats step where this player will select their next unit"
-        visit({ stage: "remaining", selector: s.selector }, passed);
+        // 11e: "move to the Resolve Remaining Combats step where this player will select their next
+        // unit"; 10e: each step starts with the player whose turn is not taking place.
+        visit({ stage: "remaining", selector: this.rules.remainingStarts === "current" ? s.selector : this.first }, passed);
       }
     };
     for (const s of this.states) visit(s, []);
@@ -77,13 +107,18 @@ export class FightOrder {
 
   private pending: Stage[] = [];
 
+  /** The stages at which a selection may happen now (by `player`, when given). */
+  dueStages(pools: Pools, player?: string): Stage[] {
+    return [...new Set(this.selecting(pools).filter((s) => player === undefined || s.selector === player).map((s) => s.stage))];
+  }
+
   /** After the selected unit's fight: who selects next. */
   advance(player: string, pools: Pools): void {
     const anyFightsFirst = this.players.some((p) => pools.fightsFirst(p).length > 0);
     const next: OrderState[] = [];
     for (const stage of new Set(this.pending)) {
       if (stage === "fights-first") next.push({ stage, selector: this.other(player) });
-      else if (anyFightsFirst) {
+      else if (anyFightsFirst && this.rules.returnToFightsFirst) {
         // "return to the Resolve Fights First Combats step": restart with the player whose turn it
         // is (the literal reading) or continue alternating; both are accepted.
         next.push({ stage: "fights-first", selector: this.turn }, { stage: "fights-first", selector: this.other(player) });

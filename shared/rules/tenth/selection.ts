@@ -1,0 +1,91 @@
+import type { Tri } from "../../geometry/tolerance";
+import type { Span } from "../../source/span";
+import type { UnitState } from "../../engine/board-state";
+import { hasCharged, type RuleContext } from "../../engine/context";
+import { inches } from "../../engine/report";
+import { isFightsFirst } from "../fight";
+import { FightOrder, orderRulesOf, type Pools } from "../fight-order";
+import { ruleName } from "./unit-checks";
+
+/**
+ * Selecting units to fight in 10th edition (RULES-SPEC §2, §6.5): a unit is eligible if it has not
+ * been selected this phase and is within Engagement Range of an enemy unit or made a charge move
+ * this turn. Fights First units (a charge, or the datasheet) fight in the first step, every other
+ * eligible unit in Remaining Combats; each step is started by the player whose turn it is not,
+ * the players alternating, one continuing alone when the other has none left. There is no pass.
+ * Club ruling `remaining-combats-engaged-only`: the second part holds only engaged units (seed 002 L13).
+ */
+
+/** 10e eligibility to fight, three-valued. */
+export function tenthEligibility(ctx: RuleContext, u: UnitState): Tri {
+  const { board, fight } = ctx;
+  if (fight.selected.has(u) || board.alive(u).length === 0) return "no";
+  if (hasCharged(ctx, u)) return "yes";
+  return board.isEngaged(u);
+}
+
+/** The selection pools right now, each computed once. */
+export function tenthPools(ctx: RuleContext): Pools {
+  const units = [...ctx.board.units.values()];
+  const engagedOnly = ctx.system.readings.remainingCombatsEngagedOnly;
+  const memo = new Map<string, UnitState[]>();
+  const eligibleOf = (p: string): UnitState[] => {
+    let e = memo.get(p);
+    if (!e) memo.set(p, (e = units.filter((u) => u.player === p && tenthEligibility(ctx, u) !== "no")));
+    return e;
+  };
+  return {
+    eligible: (p) => (engagedOnly ? eligibleOf(p).filter((u) => ctx.board.isEngaged(u) !== "no") : eligibleOf(p)),
+    fightsFirst: (p) => eligibleOf(p).filter((u) => isFightsFirst(ctx, u)),
+    mayPass: () => false,
+  };
+}
+
+/**
+ * A unit's activation begins (its pile-in step, or its fight step): eligibility, repetition and
+ * the selection order. Returns whether the unit is now selected (false when it already was).
+ */
+export function selectToFight(ctx: RuleContext, unit: UnitState, head: Span): boolean {
+  const { fight, report } = ctx;
+  const rule = ruleName(ctx, "Fight Phase");
+  const related = [{ message: unit.id, span: unit.def.span }];
+  if (fight.selected.has(unit)) {
+    report.error("action.repeated", `${unit.id} was already selected to fight this phase (${rule})`, head, { related });
+    return false;
+  }
+  const order = (fight.order ??= new FightOrder(ctx.scenario.turn, ctx.scenario.players, orderRulesOf(ctx.system)));
+  const e = tenthEligibility(ctx, unit);
+  const range = inches(ctx.system.engagementRange);
+  report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not within Engagement Range (${range}) of an enemy unit and did not charge this turn (${rule})`, head, { related });
+  if (e !== "no") {
+    const pools = tenthPools(ctx);
+    // Club: an unengaged charger fights in the first part or not at all; once no Fights First
+    // selection is due, it is not eligible (asked before `check`, which moves the order on).
+    const clubOut =
+      ctx.system.readings.remainingCombatsEngagedOnly &&
+      ctx.board.isEngaged(unit) === "no" &&
+      !order.dueStages(pools).includes("fights-first");
+    const wrong = order.check(unit, isFightsFirst(ctx, unit), pools);
+    if (clubOut) {
+      report.error("action.not-eligible", `${unit.id} is not engaged and the Fights First step is over; the second part holds only engaged units (club ruling remaining-combats-engaged-only, seed 002 L13, L27)`, head, { related });
+    } else if (wrong) {
+      report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (${rule}: Fights First, then Remaining Combats, each started by the player whose turn it is not)`, head, { related });
+    }
+    order.advance(unit.player, pools);
+  }
+  fight.selected.add(unit);
+  fight.everEligible.add(unit);
+  return true;
+}
+
+/** At the end of the phase: every unit still eligible to fight should have fought. */
+export function reportMissingFights(ctx: RuleContext): void {
+  const rule = ruleName(ctx, "Fight Phase");
+  for (const u of ctx.board.units.values()) {
+    const e = tenthEligibility(ctx, u);
+    const why = hasCharged(ctx, u) ? "it charged this turn" : `it is within Engagement Range (${inches(ctx.system.engagementRange)}) of an enemy unit`;
+    ctx.report.unless(e === "yes" ? "no" : e === "border" ? "border" : "yes", "fight.missing", `${u.id} was eligible to fight (${why}) and never fought; players select units until neither has an eligible unit left (${rule})`, u.def.span, {
+      related: [{ message: u.id, span: u.def.span }],
+    });
+  }
+}
