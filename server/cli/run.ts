@@ -90,14 +90,17 @@ export function runCli(argv: readonly string[], io: CliIo): number {
  * The system `check` uses: `--rules 10e+club` replaces each file's `rules:` and `rulings:`
  * (a system is named whole); `--rulings` replaces the rulings (adding to those after `+`).
  * Unknown rulings, or rulings that do not apply to the named system, are refused (the reason
- * is returned). An unknown system name is passed on to the engine, as before rulings existed.
+ * is returned), and so is an unknown system name.
  */
 function systemOptions(request: Extract<CliRequest, { kind: "check" }>): AnalyzeOptions | string {
   if (request.rules === undefined && request.rulings === undefined) return {};
   const written = request.rules === undefined ? undefined : parseSystemSpec(request.rules);
   const rulings = [...(written?.rulings ?? []), ...(request.rulings ?? [])];
   const known = knownSystems();
-  if (written === undefined || !known.systems.includes(written.rules)) {
+  if (written !== undefined && !known.systems.includes(written.rules)) {
+    return `unknown rules system '${written.rules}' (known: ${known.systems.join(", ")})`;
+  }
+  if (written === undefined) {
     const unknown = rulings.find((r) => !known.rulings.includes(r));
     if (unknown !== undefined) return `unknown ruling '${unknown}' (known: ${known.rulings.join(", ") || "none"})`;
   } else {

@@ -4,6 +4,7 @@ import type { UnitState } from "../engine/board-state";
 import { hasCharged, type RuleContext } from "../engine/context";
 import { inches } from "../engine/report";
 import { FightOrder, type Pools } from "./fight-order";
+import { applyMoves, plannedMoves } from "./moves";
 import { pileIn } from "./pile-in";
 
 /**
@@ -102,6 +103,12 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
         related: [{ message: v.id, span: v.def.span }],
       });
     }
+  }
+
+  if (step.consolidate) {
+    // The 10th-edition activation form; in the 11th edition everyone consolidates after the Fight step.
+    report.error("sequence.order", `consolidation moves are made in the Consolidate step, after every unit has fought (11e 12.07): write \`- consolidate: ${unit.id}\` later`, step.consolidate.span);
+    applyMoves(board, plannedMoves(board, unit, step.consolidate.moves, report));
   }
 
   fight.selected.add(unit);

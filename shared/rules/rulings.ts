@@ -80,12 +80,12 @@ export function resolveSystem(
   rules: string,
   rulings: readonly string[],
 ): { system: RulesSystem; unknown: string[]; inapplicable: string[] } {
-  const base = RULES_SYSTEMS[rules] ?? RULES_SYSTEMS["11e"];
+  const base = (Object.hasOwn(RULES_SYSTEMS, rules) ? RULES_SYSTEMS[rules] : undefined) ?? RULES_SYSTEMS["11e"];
   const unknown: string[] = [];
   const inapplicable: string[] = [];
   let readings = base.readings;
-  for (const name of rulings.flatMap((r) => RULING_SETS[r] ?? [r])) {
-    const ruling = RULINGS[name];
+  for (const name of rulings.flatMap((r) => (Object.hasOwn(RULING_SETS, r) ? RULING_SETS[r] : [r]))) {
+    const ruling = Object.hasOwn(RULINGS, name) ? RULINGS[name] : undefined;
     if (!ruling) unknown.push(name);
     else if (!ruling.systems.includes(base.id)) inapplicable.push(name);
     else readings = ruling.apply(readings);

@@ -2,7 +2,7 @@ import { offBoardBy } from "../geometry/board";
 import { signedGap } from "../geometry/gap";
 import { sweptGap } from "../geometry/path";
 import type { Shape } from "../geometry/shape";
-import { MARGIN } from "../geometry/tolerance";
+import { EPS, MARGIN } from "../geometry/tolerance";
 import { findWitness } from "../geometry/witness";
 import type { Vec } from "../model/scenario";
 import type { BoardState } from "../engine/board-state";
@@ -23,6 +23,8 @@ export interface WitnessGoal {
   readonly targetsPassable?: boolean;
   /** Maximum move distance. */
   readonly limit: number;
+  /** May the model turn (free in 11e; a non-round base pays 2" to pivot in 10e, so no)? Default true. */
+  readonly rotate?: boolean;
   /** The rule's conditions with the model placed at the candidate. */
   readonly verify: () => boolean;
 }
@@ -45,7 +47,7 @@ export function searchWitness(board: BoardState, mm: MovedModel, goal: WitnessGo
       moving: mm.fromShape,
       start: mm.from,
       reach,
-      rotate: true,
+      rotate: goal.rotate ?? true,
       targets: goal.targets,
       goalGap: goal.goalGap,
       blockers,
@@ -64,7 +66,7 @@ export function searchWitness(board: BoardState, mm: MovedModel, goal: WitnessGo
           if (n.unit.player !== m.unit.player && sweptGap(mm.fromShape, mm.from, centre, n.shape) < -1e-6) return false;
         }
         const best = Math.min(...goal.targets.map((t) => signedGap(m.shape, t)));
-        if (best > goal.goalGap) return false;
+        if (best > goal.goalGap + EPS) return false; // contact (goalGap 0) measures ±1e-15
         return goal.verify();
       },
     });
