@@ -9,7 +9,7 @@ import { closer, MARGIN, TAU, TAU_C, within, type Tri } from "../geometry/tolera
 import type { ChargeStep, Vec } from "../model/scenario";
 import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "./moves";
 import { pathBlocker } from "./passage";
-import { searchChargeWitness } from "./charge-witness";
+import { searchWitness } from "./witness-search";
 import { at } from "./witness-search";
 
 /**
@@ -160,16 +160,18 @@ function checkIfPossible(ctx: RuleContext, unit: UnitState, step: ChargeStep, mo
       // Met, or missed only within the measuring tolerance: nothing to claim (and a higher goal met covers the lower).
       if (goal.code === "move.missed-contact" ? g <= TAU_C + TAU : within(g, goal.gap) !== "no") break;
       const aim = goal.code === "move.missed-contact" ? goal.gap : goal.gap - MARGIN;
-      const w = searchChargeWitness(board, mm, {
+      const w = searchWitness(board, mm, {
         targets: nearest(mm.fromShape),
         goalGap: aim,
         limit: spec.limit,
+        // A non-round base pays to pivot in the 10th edition, so its witnesses keep their facing.
+        rotate: system.id !== "10e",
         verify: () =>
           gapNow(m.shape) <= aim + 1e-9 &&
           targets.some((t, i) => board.shapeUnitGap(m.shape, t) < d0[i] - MARGIN) &&
           unitOk(m) &&
           (system.id !== "10e" || pathClear(mm, m.at)),
-      }, system.id !== "10e");
+      });
       if (!w) {
         misses++;
         continue;

@@ -59,15 +59,18 @@ export function searchWitness(board: BoardState, mm: MovedModel, goal: WitnessGo
         board.place(m, centre, facingDeg);
         if (Math.hypot(centre.x - mm.from.x, centre.y - mm.from.y) > reach) return false;
         if (offBoardBy(m.shape, width, height) > 0) return false;
+        const best = Math.min(...goal.targets.map((t) => signedGap(m.shape, t)));
+        if (best > goal.goalGap + EPS) return false; // contact (goalGap 0) measures ±1e-15
+        // The rule's own conditions first: when a unit-level condition rules every candidate out,
+        // a failing search stays cheap (a charge reaches 12", past many models to re-check).
+        if (!goal.verify()) return false;
         for (const n of around) {
           const g = signedGap(m.shape, n.shape);
           const passable = goal.targetsPassable && targetSet.has(n.shape);
           if (!passable && g < (targetSet.has(n.shape) ? -1e-9 : MARGIN)) return false;
           if (n.unit.player !== m.unit.player && sweptGap(mm.fromShape, mm.from, centre, n.shape) < -1e-6) return false;
         }
-        const best = Math.min(...goal.targets.map((t) => signedGap(m.shape, t)));
-        if (best > goal.goalGap + EPS) return false; // contact (goalGap 0) measures ±1e-15
-        return goal.verify();
+        return true;
       },
     });
   } finally {

@@ -52,13 +52,6 @@ export function closestEnemyModels(board: BoardState, shape: Shape, player: stri
   return all.length > 0 ? ties(all) : [];
 }
 
-/** 10e: a non-round base that turns pays a pivot value (RULES-SPEC §4.5), so witnesses keep the facing. */
-function keepsFacing(mm: MovedModel): boolean {
-  if (mm.model.shape.kind !== "ellipse") return true;
-  const d = (((mm.model.facing - mm.fromFacing) % 180) + 180) % 180;
-  return d < 0.5 || d > 179.5;
-}
-
 /**
  * Reports every moved model that does not end closer to its closest enemy model (at the start).
  * Returns the closest enemy models of each moved model, for the "if possible" checks.
@@ -138,8 +131,10 @@ function contactWitness(
     targets,
     goalGap,
     limit,
+    // A non-round base pays to pivot in the 10th edition, so its witnesses keep their facing.
+    rotate: false,
     verify: () =>
-      keepsFacing(mm) && start.some((e) => signedGap(mm.model.shape, e.model.shape) < e.gap - MARGIN) && coherentWith(mm.model),
+      start.some((e) => signedGap(mm.model.shape, e.model.shape) < e.gap - MARGIN) && coherentWith(mm.model),
   });
 }
 
