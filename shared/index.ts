@@ -7,3 +7,6 @@ export type { Problem, RelatedInfo, Severity } from "./diagnostics/problem";
 export { LineIndex } from "./source/span";
 export type { Span } from "./source/span";
 export type * from "./model/scenario";
+export { boardFrame } from "./engine/frame";
+export type { BoardFrame, ModelFrame, MoveFrame } from "./engine/frame";
+export { compareSystems } from "./engine/compare";

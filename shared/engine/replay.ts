@@ -14,12 +14,14 @@ import { inches, Report } from "./report";
 /**
  * Replays the timeline over the board, step by step, asking each rule family about each step.
  * After a violation the step is still applied as written, so later steps are judged on the
- * board the author meant.
+ * board the author meant. `until` stops after that step (the board preview shows any step);
+ * returns the phase the timeline is in then.
  */
-export function replay(scenario: Scenario, system: RulesSystem, board: BoardState, report: Report): void {
+export function replay(scenario: Scenario, system: RulesSystem, board: BoardState, report: Report, until = Infinity): string {
   let phase = scenario.phase;
   const ctx: RuleContext = { scenario, system, board, report, turn: newTurn(board), fight: newFightPhase() };
   for (const step of scenario.steps) {
+    if (step.index > until) break;
     report.step = step.index;
     if (step.kind === "phase") {
       endPhase(ctx, phase);
@@ -42,6 +44,7 @@ export function replay(scenario: Scenario, system: RulesSystem, board: BoardStat
     else fightPhaseStep(ctx, step);
   }
   report.step = undefined;
+  return phase;
 }
 
 function endPhase(ctx: RuleContext, phase: string): void {

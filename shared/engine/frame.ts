@@ -1,0 +1,95 @@
+import type { Problem } from "../diagnostics/problem";
+import type { BaseShape, Scenario, Step } from "../model/scenario";
+import { resolveSystem } from "../rules/rulings";
+import { BoardState } from "./board-state";
+import { replay } from "./replay";
+import { Report } from "./report";
+
+/** One model as drawn: where it stands after the shown step. */
+export interface ModelFrame {
+  readonly id: string;
+  readonly unit: string;
+  readonly player: string;
+  readonly at: readonly [number, number];
+  readonly facing: number;
+  readonly base: BaseShape;
+}
+
+/** A model the shown step moved: where it started and the path it took (waypoints, end last). */
+export interface MoveFrame {
+  readonly id: string;
+  readonly from: readonly [number, number];
+  readonly path: readonly (readonly [number, number])[];
+  /** Length of the path in inches. */
+  readonly distance: number;
+}
+
+/**
+ * The board after one step, for the preview and for exported diagrams: positions of the models
+ * still on the board, the moves of that step, its phase, and its note. Plain data (serialisable).
+ */
+export interface BoardFrame {
+  /** The step shown (0-based), or undefined for the set-up. */
+  readonly step?: number;
+  readonly stepCount: number;
+  readonly phase: string;
+  readonly note?: string;
+  readonly models: readonly ModelFrame[];
+  readonly moves: readonly MoveFrame[];
+  /** The problems of the shown step (all problems without a step for the set-up). */
+  readonly problems: readonly Problem[];
+}
+
+/**
+ * Replays the scenario up to and including `step` and describes the board then. Pure and
+ * deterministic; `problems` are the analysis' own (pass them in so the preview and the
+ * diagnostics never disagree).
+ */
+export function boardFrame(scenario: Scenario, problems: readonly Problem[], step: number | undefined, options: { rules?: string; rulings?: readonly string[] } = {}): BoardFrame {
+  const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
+  const shown = step === undefined ? undefined : scenario.steps.find((s) => s.index === step);
+  const before = new BoardState(scenario, system);
+  const after = new BoardState(scenario, system);
+  const phase = shown === undefined ? scenario.phase : replay(scenario, system, after, new Report(), shown.index);
+  if (shown !== undefined) replay(scenario, system, before, new Report(), shown.index - 1);
+  const models: ModelFrame[] = [...after.models.values()]
+    .filter((m) => m.alive)
+    .map((m) => ({ id: m.def.id, unit: m.unit.id, player: m.unit.player, at: [m.at.x, m.at.y], facing: m.facing, base: m.def.base }));
+  const moves: MoveFrame[] = [];
+  for (const mv of shown ? movesOf(shown) : []) {
+    const m = before.models.get(mv.model.id);
+    if (!m) continue;
+    const path = mv.path.map((p) => [p.x, p.y] as const);
+    let distance = 0;
+    let prev = m.at;
+    for (const p of mv.path) {
+      distance += Math.hypot(p.x - prev.x, p.y - prev.y);
+      prev = p;
+    }
+    moves.push({ id: mv.model.id, from: [m.at.x, m.at.y], path, distance });
+  }
+  return {
+    step: shown?.index,
+    stepCount: scenario.steps.length,
+    phase,
+    note: shown?.note,
+    models,
+    moves,
+    problems: problems.filter((p) => (shown === undefined ? p.step === undefined : p.step === shown.index)),
+  };
+}
+
+/** Every model move written in a step, nested blocks included. */
+function movesOf(step: Step) {
+  switch (step.kind) {
+    case "pile-in":
+    case "consolidate":
+    case "move":
+    case "charge":
+      return step.moves;
+    case "fight":
+      return [...(step.pileIn?.moves ?? []), ...(step.consolidate?.moves ?? [])];
+    default:
+      return [];
+  }
+}
