@@ -21,7 +21,8 @@ const common = {
 const targets = [
   { ...common, entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
   { ...common, entryPoints: ["server/server.ts"], outfile: "dist/server.js" },
-  { ...common, entryPoints: ["server/cli.ts"], outfile: "dist/cli.js" },
+  // The PNG renderer ships a native binary; it is loaded from node_modules at run time.
+  { ...common, entryPoints: ["server/cli.ts"], outfile: "dist/cli.js", external: ["@resvg/resvg-js"] },
 ];
 
 if (watch) {
