@@ -113,7 +113,7 @@ function maxDistance(ctx: RuleContext, unit: UnitState, step: MoveStep, type: Mo
   if (type !== "advance") return m;
   if (!step.roll) {
     // Without the roll the best the dice allow (6) is assumed, so no distance is called too far wrongly.
-    report.error("action.mode", `an advance move needs its advance roll: write \`roll:\` with the D6 result (${rule})`, step.head);
+    report.error("action.mode", `an advance move needs its advance roll: write \`roll:\` with the D6 result (${rule})`, step.type?.span ?? step.head);
     return m + 6;
   }
   return m + step.roll.value;
