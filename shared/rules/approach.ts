@@ -34,13 +34,15 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
     const admissible = spec.targets.map((_, i) => i).filter((i) => spec.ambiguous || d0[i] <= min0 + TAU);
     const id = mm.model.def.id;
 
+    // The other reading of "closest" (at the end of the move) only softens findings to warnings:
+    // a move it allows (closer to that target and engaged with it) is never called clearly illegal.
+    const min1 = Math.min(...d1);
+    const alt = d1.findIndex((d) => d <= min1 + TAU);
+    const altTri = alt >= 0 ? closer(d0[alt], d1[alt]) : "no";
+    const altAllows = altTri !== "no" && alt >= 0 && within(d1[alt], er) !== "no";
     let best: Tri = "no";
     for (const i of admissible) best = bestTri(best, closer(d0[i], d1[i]));
     if (best !== "yes") {
-      // The other reading (closest at the end of the move) only softens the finding to a warning.
-      const min1 = Math.min(...d1);
-      const alt = d1.findIndex((d) => d <= min1 + TAU);
-      const altTri = alt >= 0 ? closer(d0[alt], d1[alt]) : "no";
       const i = admissible[0];
       const t = spec.targets[i];
       const msg = `${id} must end closer to ${t.id}, the closest ${spec.what}: ${inches(d0[i])} at the start, ${inches(d1[i])} at the end (${spec.rule})`;
@@ -64,9 +66,11 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       },
     });
     if (!w) continue;
-    report.error(
+    report.add(
       "move.missed-engagement",
-      `${id} could have ended engaged with ${t.id}: at ${at(w.centre)} it is within ${inches(er)} and meets every other condition (${spec.rule})`,
+      altAllows ? "warning" : "error",
+      `${id} could have ended engaged with ${t.id}: at ${at(w.centre)} it is within ${inches(er)} and meets every other condition (${spec.rule})` +
+        (altAllows ? ` — unless "closest" is judged at the end of the move, when ${spec.targets[alt].id} is closest and the move is legal` : ""),
       mm.move.span,
       {
         related: [
