@@ -23,6 +23,8 @@ const targets = [
   { ...common, entryPoints: ["server/server.ts"], outfile: "dist/server.js" },
   // The PNG renderer ships a native binary; it is loaded from node_modules at run time.
   { ...common, entryPoints: ["server/cli.ts"], outfile: "dist/cli.js", external: ["@resvg/resvg-js"] },
+  // The board preview's script runs in the webview (a browser): any Node built-in reaching it fails the build.
+  { ...common, platform: "browser", format: "iife", target: "es2022", entryPoints: ["client/webview/main.ts"], outfile: "dist/webview/main.js" },
 ];
 
 if (watch) {

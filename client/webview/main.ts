@@ -1,0 +1,2 @@
+// The board preview's webview script (being written).
+export {};
