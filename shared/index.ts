@@ -10,3 +10,4 @@ export type * from "./model/scenario";
 export { boardFrame } from "./engine/frame";
 export type { BoardFrame, ModelFrame, MoveFrame } from "./engine/frame";
 export { compareSystems } from "./engine/compare";
+export * from "./render/index";

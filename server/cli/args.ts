@@ -1,5 +1,6 @@
 /** Command-line parsing for `ruleboard`: turns argv into one request, or a usage error. */
 import { DEFAULT_SPECS } from "../../shared/engine/compare";
+import { parseRenderArgs, type RenderRequest } from "./render-args";
 
 /** The output formats `--format` accepts. */
 export type OutputFormat = "text" | "json";
@@ -30,11 +31,15 @@ export type CliRequest =
       readonly specs: readonly string[];
       /** Show every step, not only those whose verdicts differ. */
       readonly all: boolean;
-    };
+    }
+  | RenderRequest;
 
 /** The usage text, printed by `--help` (stdout) and after usage errors (stderr). */
 export const USAGE = `Usage: ruleboard check <files or folders...> [options]
        ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
+       ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
+                [--theme light|dark|high-contrast|print]
+       ruleboard render --extract <board.svg>
        ruleboard --help | --version
 
 check    Checks Ruleboard scenarios. Folders are searched recursively for
@@ -42,6 +47,11 @@ check    Checks Ruleboard scenarios. Folders are searched recursively for
          skipped); files named explicitly are checked whatever their extension.
 compare  Re-checks one scenario under several rules systems and prints, step by
          step, where the verdicts (legal, borderline, illegal) differ.
+render   Draws the board of one scenario after a step (default: the last; --step
+         is 1-based as in compare, 0 is the set-up). Without --out the SVG goes
+         to stdout; --out names the file, or with --all a folder that receives
+         the set-up and every step as NN-<name>.svg (or .png). Every SVG embeds
+         the scenario, and render --extract prints it back.
 
 Options:
   --format text|json   Output format (default: text). check: json is an
@@ -55,12 +65,20 @@ Options:
                        rulings: (added to those written after + in --rules).
   --quiet              check: report errors only (hide warnings and info).
   --all                compare: show every step, not only those that differ.
+                       render: one picture per step, and the set-up as 00.
+  --step <N>           render: the step to draw (1 = first, 0 = set-up).
+  --format svg|png     render: the image format (default svg; png is drawn
+                       at twice the size and needs --out).
+  --out <path>         render: the output file, or folder with --all.
+  --theme <name>       render: light (default), dark, high-contrast or print.
+  --extract <svg>      render: print the scenario embedded in an exported SVG.
   -h, --help           Show this help.
   --version            Show the version.
 
-Exit status: 0 no errors (check) or compared (compare: differences are not
-failures), 1 errors found (check) or the scenario cannot be read (compare),
-2 usage error, unreadable file or unknown rules system.
+Exit status: 0 no errors (check), compared (compare: differences are not
+failures) or drawn (render), 1 errors found (check) or the scenario cannot
+be read (compare, render), 2 usage error, unreadable or unwritable file,
+unknown rules system or step.
 `;
 
 const FORMATS: readonly string[] = ["text", "json"];
@@ -76,6 +94,8 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   const optionPart = end < 0 ? argv : argv.slice(0, end);
   if (optionPart.includes("--help") || optionPart.includes("-h")) return { kind: "help" };
   if (optionPart.includes("--version")) return { kind: "version" };
+  // render has options of its own (--step, --out, --theme, --extract); it parses them itself.
+  if (commandOf(optionPart) === "render") return parseRenderArgs(argv);
 
   const positional: string[] = [];
   let format: OutputFormat = "text";
@@ -134,6 +154,19 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   if (operands.length === 0) return usageError("check needs at least one file or folder");
   // `rulings` only when given, so a request without it reads exactly as before the option existed.
   return { kind: "check", operands, format, rules, ...(rulings === undefined ? {} : { rulings }), quiet };
+}
+
+/** Options that take a value, of every command: their values are not the command word. */
+const VALUE_OPTIONS = ["--format", "--rules", "--rulings", "--step", "--out", "--theme", "--extract"];
+
+/** The first word that is neither an option nor an option's value. */
+function commandOf(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith("-") || arg === "-") return arg;
+    if (VALUE_OPTIONS.includes(arg)) i++;
+  }
+  return undefined;
 }
 
 function usageError(message: string): CliRequest {

@@ -10,6 +10,7 @@ import { describeFsError, findScenarioFiles } from "./find-files";
 import { formatJson } from "./format-json";
 import { formatTextLines, formatTextSummary } from "./format-text";
 import { runCompare } from "./run-compare";
+import { runExtract, runRender } from "./render";
 import { addCounts, countMessages, toFileReport, type Counts, type FileReport } from "./report";
 
 /** Exit statuses, as in ESLint: problems found is 1, the tool could not do its job is 2. */
@@ -40,6 +41,10 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       return EXIT_USAGE;
     case "compare":
       return runCompare(request, io);
+    case "render":
+      return runRender(request, io);
+    case "render-extract":
+      return runExtract(request.file, io);
   }
 
   const options = systemOptions(request);

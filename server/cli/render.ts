@@ -1,0 +1,119 @@
+/** `ruleboard render`: a scenario's board as SVG or PNG, one step or all; and `render --extract`. */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { analyze, boardFrame } from "../../shared/index";
+import { extractSource, renderBoard } from "../../shared/render/index";
+import { describeFsError } from "./find-files";
+import { formatTextLines } from "./format-text";
+import type { RenderRequest } from "./render-args";
+import { svgToPng } from "./render-png";
+import { toFileReport } from "./report";
+
+/** Where the command writes. */
+export interface RenderIo {
+  readonly cwd: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+type Render = Extract<RenderRequest, { kind: "render" }>;
+
+/**
+ * Runs `render` and returns the exit status, as `check`: 0 written, 1 the scenario cannot be
+ * read (its problems go to stderr; stdout is kept for the picture), 2 usage or I/O errors
+ * (unreadable file, step out of range, unwritable output). A scenario with rules problems is
+ * still drawn: diagrams of illegal moves are the point of many of them.
+ * Files written are listed on stdout, one path per line; without --out the SVG itself is.
+ */
+export function runRender(request: Render, io: RenderIo): number {
+  const abs = path.resolve(io.cwd, request.file);
+  const shown = path.relative(io.cwd, abs) || abs;
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, "utf8");
+  } catch (err) {
+    io.err(`ruleboard: cannot read ${shown}: ${describeFsError(err)}\n`);
+    return 2;
+  }
+  // As in check: editors drop a leading byte-order mark; the embedded source keeps the rest exactly.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const analysis = analyze(text);
+  const scenario = analysis.scenario;
+  if (!scenario) {
+    io.err(formatTextLines(toFileReport(abs, analysis, false), io.cwd));
+    io.err(`ruleboard: cannot render ${shown}: the scenario cannot be read\n`);
+    return 1;
+  }
+  const count = scenario.steps.length;
+  // 1-based as written (0 = the set-up); the frame wants the 0-based index, undefined for the set-up.
+  const wanted = request.all ? [0, ...scenario.steps.map((s) => s.index + 1)] : [request.step ?? count];
+  if (wanted.some((n) => n > count)) {
+    io.err(`ruleboard: ${shown} has ${count} step${count === 1 ? "" : "s"}; --step ${request.step} is not one of them (0 is the set-up)\n`);
+    return 2;
+  }
+  const pictures = wanted.map((n) => {
+    const frame = boardFrame(scenario, analysis.problems, n === 0 ? undefined : n - 1);
+    return { n, svg: renderBoard(scenario, frame, { theme: request.theme, embedSource: text }) };
+  });
+
+  if (request.out === undefined) {
+    io.out(pictures[0].svg); // the parser allows no --out only for one SVG
+    return 0;
+  }
+  let images: (string | Uint8Array)[];
+  try {
+    images = pictures.map((p) => (request.format === "png" ? svgToPng(p.svg) : p.svg));
+  } catch (err) {
+    io.err(`ruleboard: cannot make the PNG: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  const target = path.resolve(io.cwd, request.out);
+  const written: string[] = [];
+  try {
+    if (request.all) fs.mkdirSync(target, { recursive: true });
+    else fs.mkdirSync(path.dirname(target), { recursive: true });
+    const width = Math.max(2, String(count).length);
+    const name = scenarioName(abs);
+    pictures.forEach((p, i) => {
+      const file = request.all ? path.join(target, `${String(p.n).padStart(width, "0")}-${name}.${request.format}`) : target;
+      fs.writeFileSync(file, images[i]);
+      written.push(file);
+    });
+  } catch (err) {
+    io.err(`ruleboard: cannot write ${path.relative(io.cwd, target) || target}: ${describeFsError(err)}\n`);
+    return 2;
+  }
+  io.out(written.map((f) => `${displayPath(f, io.cwd)}\n`).join(""));
+  return 0;
+}
+
+/** `ruleboard render --extract board.svg`: prints the scenario embedded in an exported SVG. */
+export function runExtract(file: string, io: RenderIo): number {
+  const abs = path.resolve(io.cwd, file);
+  const shown = path.relative(io.cwd, abs) || abs;
+  let svg: string;
+  try {
+    svg = fs.readFileSync(abs, "utf8");
+  } catch (err) {
+    io.err(`ruleboard: cannot read ${shown}: ${describeFsError(err)}\n`);
+    return 2;
+  }
+  const source = extractSource(svg);
+  if (source === undefined) {
+    io.err(`ruleboard: ${shown} carries no Ruleboard scenario (was it exported by ruleboard render?)\n`);
+    return 2;
+  }
+  io.out(source);
+  return 0;
+}
+
+/** A path relative to the working folder when it lies inside it, else absolute. */
+function displayPath(abs: string, cwd: string): string {
+  const rel = path.relative(cwd, abs);
+  return rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? abs : rel;
+}
+
+/** The file name without folders and without `.scenario.yaml` (or `.yaml`), for numbered outputs. */
+function scenarioName(file: string): string {
+  return path.basename(file).replace(/(\.scenario)?\.ya?ml$/i, "") || "board";
+}

@@ -1,0 +1,95 @@
+/** The playing surface: the board with its inch grid, the objectives, and the scale bar. */
+import { MM_PER_INCH } from "../geometry/shape";
+import { project } from "./base-shape";
+import type { RenderContext } from "./render-context";
+import { el, num, text, textWidth } from "./svg-text";
+
+/** The board rectangle, a faint line every inch and a stronger one every 6". */
+export function boardLayer(ctx: RenderContext): string {
+  const { proj, theme } = ctx;
+  const { width, height } = ctx.scenario.board;
+  const w = width * proj.scale;
+  const h = height * proj.scale;
+  let minor = "";
+  let major = "";
+  for (let x = 1; x < width; x++) {
+    const seg = `M${num(proj.x0 + x * proj.scale)} ${num(proj.y0)}V${num(proj.y0 + h)}`;
+    if (x % 6 === 0) major += seg;
+    else minor += seg;
+  }
+  for (let y = 1; y < height; y++) {
+    const seg = `M${num(proj.x0)} ${num(proj.y0 + y * proj.scale)}H${num(proj.x0 + w)}`;
+    if (y % 6 === 0) major += seg;
+    else minor += seg;
+  }
+  return el("g", { class: "board" }, [
+    el("rect", { x: proj.x0, y: proj.y0, width: w, height: h, fill: theme.board }),
+    minor && el("path", { d: minor, fill: "none", stroke: theme.grid, "stroke-width": 0.75 }),
+    major && el("path", { d: major, fill: "none", stroke: theme.grid, "stroke-width": 1.75 }),
+    el("rect", { x: proj.x0, y: proj.y0, width: w, height: h, fill: "none", stroke: theme.boardEdge, "stroke-width": 2 }),
+  ].join(""));
+}
+
+/** Each objective: its 40 mm marker, its range ring (dashed) and its id. */
+export function objectivesLayer(ctx: RenderContext): { shapes: string; placeLabels: () => string } {
+  const { proj, theme } = ctx;
+  const markerR = ctx.system.objective.diameterMm / 2 / MM_PER_INCH;
+  let shapes = "";
+  for (const o of ctx.scenario.objectives) {
+    const [cx, cy] = project(proj, [o.at.x, o.at.y]);
+    const r = markerR * proj.scale;
+    shapes += el("g", { class: "objective", "data-objective": o.id, "data-offset": o.span.start }, [
+      el("circle", { cx, cy, r: (markerR + ctx.system.objective.range) * proj.scale, fill: "none", stroke: theme.objectiveRing, "stroke-width": 1.5, "stroke-dasharray": "6 4" }),
+      el("circle", { cx, cy, r, fill: theme.objective, stroke: theme.objectiveRing, "stroke-width": 1.5 }),
+      el("circle", { cx, cy, r: r * 0.35, fill: theme.objectiveRing }),
+    ].join(""));
+    ctx.placer.reserve({ x: cx - r, y: cy - r, w: 2 * r, h: 2 * r });
+  }
+  return { shapes, placeLabels: () => objectiveLabels(ctx, markerR) };
+}
+
+/** Each objective's id beside its marker. */
+function objectiveLabels(ctx: RenderContext, markerR: number): string {
+  const { proj } = ctx;
+  let labels = "";
+  for (const o of ctx.scenario.objectives) {
+    const [cx, cy] = project(proj, [o.at.x, o.at.y]);
+    const r = markerR * proj.scale;
+    const w = textWidth(o.id, 11) + 4;
+    const box = ctx.placer.place([
+      { x: cx - w / 2, y: cy + r + 2, w, h: 14 },
+      { x: cx - w / 2, y: cy - r - 16, w, h: 14 },
+      { x: cx + r + 3, y: cy - 7, w, h: 14 },
+      { x: cx - r - 3 - w, y: cy - 7, w, h: 14 },
+    ]);
+    labels += haloText(ctx, box.x + box.w / 2, box.y + 11, o.id, { "font-size": 11, "font-style": "italic", "data-objective": o.id, "data-offset": o.span.start });
+  }
+  return labels;
+}
+
+/** Text with an outline in the background colour, so it reads over grid lines, bases and arrows. */
+export function haloText(ctx: RenderContext, x: number, y: number, content: string, attrs: Record<string, string | number | undefined>): string {
+  return text(
+    { x, y, "text-anchor": "middle", fill: ctx.theme.text, stroke: ctx.theme.textHalo, "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", ...attrs },
+    content,
+  );
+}
+
+/**
+ * A scale bar of up to 6" in alternating 1" blocks, labelled in inches, with its top-left at
+ * (x, y). Returns the SVG and its height.
+ */
+export function scaleBar(ctx: RenderContext, x: number, y: number): { svg: string; height: number } {
+  const { proj, theme } = ctx;
+  const inches = Math.max(1, Math.min(6, Math.floor(ctx.scenario.board.width)));
+  const step = proj.scale >= 16 ? 1 : 2;
+  let blocks = "";
+  let labels = "";
+  for (let i = 0; i < inches; i++) {
+    blocks += el("rect", { x: x + i * proj.scale, y, width: proj.scale, height: 6, fill: i % 2 === 0 ? theme.text : theme.background, stroke: theme.text, "stroke-width": 1 });
+  }
+  for (let i = 0; i <= inches; i += step) {
+    labels += text({ x: x + i * proj.scale, y: y + 19, "text-anchor": "middle", "font-size": 10, fill: theme.mutedText }, i === inches ? `${i}"` : String(i));
+  }
+  return { svg: el("g", { class: "scale-bar" }, blocks + labels), height: 24 };
+}

@@ -1,0 +1,114 @@
+/** The models: engagement-range halos, coherency links, every base to scale, and one label per unit. */
+import { signedGap } from "../geometry/gap";
+import { shapeOf } from "../geometry/shape";
+import type { ModelFrame } from "../engine/frame";
+import { haloText } from "./board-layers";
+import { baseElement, halfExtent, project, semiAxes } from "./base-shape";
+import type { Rect } from "./label-placer";
+import { coloursOfPlayer, type RenderContext } from "./render-context";
+import { el, text, textWidth } from "./svg-text";
+
+/** The box (px) a model's base covers. */
+export function modelBox(ctx: RenderContext, m: Pick<ModelFrame, "at" | "base" | "facing">): Rect {
+  const [cx, cy] = project(ctx.proj, m.at);
+  const { hx, hy } = halfExtent(m.base, m.facing);
+  return { x: cx - hx * ctx.proj.scale, y: cy - hy * ctx.proj.scale, w: 2 * hx * ctx.proj.scale, h: 2 * hy * ctx.proj.scale };
+}
+
+/**
+ * Engagement-range halos: each base widened by the range. A stroke of width 2R round a base
+ * traces exactly the set of points within R of its edge (for ovals too), and one group opacity
+ * per player makes overlapping halos read as one area instead of darkening.
+ */
+export function halosLayer(ctx: RenderContext): string {
+  const range = ctx.system.engagementRange;
+  let out = "";
+  for (const player of ctx.scenario.players) {
+    const c = coloursOfPlayer(ctx, player);
+    const shapes = ctx.frame.models
+      .filter((m) => m.player === player)
+      .map((m) => baseElement(ctx.proj, m.base, m.at, m.facing, { fill: c.fill, stroke: c.fill, "stroke-width": 2 * range * ctx.proj.scale }))
+      .join("");
+    if (shapes) out += el("g", { class: "halos", "data-player": player, opacity: ctx.theme.haloOpacity }, shapes);
+  }
+  return out;
+}
+
+/** A line between the centres of every two models of a unit whose bases are within coherency distance. */
+export function coherencyLayer(ctx: RenderContext): string {
+  const near = ctx.system.coherency.near;
+  let out = "";
+  for (const unit of ctx.scenario.units) {
+    const models = ctx.frame.models.filter((m) => m.unit === unit.id);
+    const shapes = models.map((m) => shapeOf(m.base, { x: m.at[0], y: m.at[1] }, m.facing));
+    const c = coloursOfPlayer(ctx, unit.player);
+    let d = "";
+    for (let i = 0; i < models.length; i++) {
+      for (let j = i + 1; j < models.length; j++) {
+        if (signedGap(shapes[i], shapes[j]) > near + 1e-9) continue;
+        const [x1, y1] = project(ctx.proj, models[i].at);
+        const [x2, y2] = project(ctx.proj, models[j].at);
+        d += `M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}`;
+      }
+    }
+    if (d) out += el("path", { class: "coherency", "data-unit": unit.id, d, fill: "none", stroke: c.stroke, "stroke-width": 2, "stroke-linecap": "round", "stroke-dasharray": "1 4" });
+  }
+  return out;
+}
+
+/** Every model on the board, to scale, coloured by player; the model's id inside when it fits. */
+export function basesLayer(ctx: RenderContext): string {
+  let out = "";
+  for (const m of ctx.frame.models) {
+    const c = coloursOfPlayer(ctx, m.player);
+    const def = ctx.units.get(m.unit)?.models.find((d) => d.id === m.id);
+    const attrs = { class: "base", "data-model": m.id, "data-unit": m.unit, "data-offset": def?.span.start };
+    out += baseElement(ctx.proj, m.base, m.at, m.facing, { ...attrs, fill: c.fill, stroke: c.stroke, "stroke-width": 1.5 });
+    // A tick from the centre to the front edge shows an oval's facing.
+    if (m.base.kind === "oval") {
+      const [cx, cy] = project(ctx.proj, m.at);
+      const a = semiAxes(m.base).a * ctx.proj.scale;
+      const t = (m.facing * Math.PI) / 180;
+      out += el("path", { d: `M${(cx + 0.55 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.55 * a * Math.sin(t)).toFixed(2)}L${(cx + 0.92 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.92 * a * Math.sin(t)).toFixed(2)}`, stroke: c.onFill, "stroke-width": 2, "stroke-linecap": "round" });
+    }
+    const box = modelBox(ctx, m);
+    ctx.placer.reserve(box);
+    const size = Math.min(11, box.h * 0.4);
+    if (textWidth(m.id, size) <= box.w * 0.8 && size >= 7) {
+      const [cx, cy] = project(ctx.proj, m.at);
+      out += text({ x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": Math.round(size * 10) / 10, fill: c.onFill }, m.id);
+    }
+  }
+  return out;
+}
+
+/** One label per unit on the board (its name, else its id), beside the unit's models where there is room. */
+export function unitLabelsLayer(ctx: RenderContext): string {
+  let out = "";
+  for (const unit of ctx.scenario.units) {
+    const boxes = ctx.frame.models.filter((m) => m.unit === unit.id).map((m) => modelBox(ctx, m));
+    if (boxes.length === 0) continue;
+    const x0 = Math.min(...boxes.map((b) => b.x));
+    const y0 = Math.min(...boxes.map((b) => b.y));
+    const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+    const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+    const label = unit.name ?? unit.id;
+    const w = textWidth(label, 12, true) + 6;
+    const h = 16;
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    const box = ctx.placer.place([
+      { x: cx - w / 2, y: y1 + 3, w, h },
+      { x: cx - w / 2, y: y0 - h - 3, w, h },
+      { x: x1 + 4, y: cy - h / 2, w, h },
+      { x: x0 - 4 - w, y: cy - h / 2, w, h },
+      { x: x1 + 4, y: y1 + 2, w, h },
+      { x: x0 - 4 - w, y: y0 - h - 2, w, h },
+      { x: cx - w / 2, y: y1 + 3 + h, w, h },
+      { x: cx - w / 2, y: y0 - 2 * h - 3, w, h },
+    ]);
+    const c = coloursOfPlayer(ctx, unit.player);
+    out += haloText(ctx, box.x + box.w / 2, box.y + 12, label, { "font-size": 12, "font-weight": "bold", fill: c.label, class: "unit-label", "data-unit": unit.id, "data-offset": unit.span.start });
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * `renderBoard`: one board frame as an SVG document. Pure string building (no DOM, no I/O) and
+ * deterministic: the same scenario, frame and options always give the same bytes. The SVG uses
+ * presentation attributes only (no `style`, no `<style>`, no ids, no scripts, no external
+ * references), so it can be inlined several times in one page and shown under a strict
+ * Content-Security-Policy; every string from the scenario is escaped.
+ */
+import type { BoardFrame, ModelFrame } from "../engine/frame";
+import type { Scenario } from "../model/scenario";
+import { resolveSystem } from "../rules/rulings";
+import { boardLayer, objectivesLayer, scaleBar } from "./board-layers";
+import { caption, header, legend, problemList } from "./caption-legend";
+import { LabelPlacer } from "./label-placer";
+import { basesLayer, coherencyLayer, halosLayer, unitLabelsLayer } from "./model-layers";
+import { DEFAULT_SCALE, type RenderContext, type RenderOptions } from "./render-context";
+import { sourceMetadata } from "./source-embed";
+import { arrowsLayer, ghostsLayer, problemsLayer } from "./step-layers";
+import { el, escapeText, num } from "./svg-text";
+import { themeOf } from "./theme";
+
+const MARGIN = 20;
+/** Narrow boards still get a picture wide enough for the caption and legend. */
+const MIN_WIDTH = 560;
+
+/**
+ * Draws the board of `frame` (from `boardFrame(scenario, problems, step)`). Elements carry
+ * `data-model`, `data-unit`, `data-problem` (a code) and `data-offset` (the start offset in the
+ * scenario text of what they show, for revealing the source); the root and the caption carry
+ * `data-step` (the 0-based step index, as in `Problem.step`; absent for the set-up).
+ */
+export function renderBoard(scenario: Scenario, frame: BoardFrame, options: RenderOptions = {}): string {
+  const scale = options.scale !== undefined && Number.isFinite(options.scale) && options.scale > 0 ? options.scale : DEFAULT_SCALE;
+  const theme = themeOf(options.theme ?? "light");
+  const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
+  const boardW = scenario.board.width * scale;
+  const boardH = scenario.board.height * scale;
+  const width = Math.max(MIN_WIDTH, boardW + 2 * MARGIN);
+  const contentW = width - 2 * MARGIN;
+  const boardX = (width - boardW) / 2;
+  const boardY = MARGIN + 46 + 8;
+  const proj = { scale, x0: boardX, y0: boardY };
+  const models = new Map<string, ModelFrame>(frame.models.map((m) => [m.id, m]));
+  const ctx: RenderContext = {
+    scenario,
+    frame,
+    theme,
+    system,
+    proj,
+    // Labels may spill a little past the board edge, but not off the picture.
+    placer: new LabelPlacer({ x: MARGIN / 2, y: boardY - 4, w: width - MARGIN, h: boardH + 8 }),
+    step: frame.step === undefined ? undefined : scenario.steps.find((s) => s.index === frame.step),
+    units: new Map(scenario.units.map((u) => [u.id, u])),
+    models,
+  };
+
+  // Drawing order is back to front; label placement order (below) is by importance.
+  const board = boardLayer(ctx);
+  const halos = options.halos ? halosLayer(ctx) : "";
+  const links = options.coherency ? coherencyLayer(ctx) : "";
+  const ghosts = ghostsLayer(ctx);
+  const bases = basesLayer(ctx);
+  const objectives = objectivesLayer(ctx);
+  const arrows = arrowsLayer(ctx);
+  const problems = problemsLayer(ctx);
+  const labels = [arrows.placeLabels(), problems.placeLabels(), unitLabelsLayer(ctx), objectives.placeLabels()].join("");
+
+  let y = boardY + boardH + 10;
+  const bar = scaleBar(ctx, boardX, y);
+  y += bar.height + 8;
+  const cap = caption(ctx, MARGIN, y, contentW);
+  y += cap.height + (cap.height > 0 ? 6 : 0);
+  const list = problemList(ctx, MARGIN, y, contentW);
+  y += list.height;
+  const key = options.legend === false ? { svg: "", height: 0 } : legend(ctx, MARGIN, y + 4, contentW, { halos: !!options.halos, coherency: !!options.coherency });
+  y += key.height + (key.height > 0 ? 4 : 0) + MARGIN - 6;
+  const height = Math.ceil(y);
+
+  const body = [
+    options.embedSource === undefined ? "" : sourceMetadata(options.embedSource),
+    el("title", {}, escapeText(scenario.title)),
+    el("rect", { width: num(width), height, fill: theme.background }),
+    header(ctx, MARGIN, MARGIN).svg,
+    board,
+    objectives.shapes,
+    halos,
+    links,
+    ghosts,
+    bases,
+    problems.shapes,
+    arrows.arrows,
+    labels,
+    bar.svg,
+    cap.svg,
+    list.svg,
+    key.svg,
+  ].join("");
+  const root = el(
+    "svg",
+    {
+      xmlns: "http://www.w3.org/2000/svg",
+      width: num(width),
+      height,
+      viewBox: `0 0 ${num(width)} ${height}`,
+      "font-family": theme.font,
+      class: `ruleboard-board theme-${theme.name}`,
+      "data-step": frame.step,
+      "data-theme": theme.name,
+    },
+    body,
+  );
+  return `${root}\n`;
+}

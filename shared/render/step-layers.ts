@@ -1,0 +1,221 @@
+/**
+ * The shown step drawn on the board: each moved model's start as a ghost, its path as an arrow
+ * with the distance moved, and each problem of the step (the model outlined, a "could have"
+ * finding's witness position as a dashed ghost, a short code label).
+ */
+import type { Problem, Severity } from "../diagnostics/problem";
+import type { MoveFrame } from "../engine/frame";
+import type { BaseShape } from "../model/scenario";
+import { baseElement, edgeDistance, project } from "./base-shape";
+import { modelBox } from "./model-layers";
+import { coloursOfPlayer, movesOfStep, spansMeet, type RenderContext } from "./render-context";
+import { el, points, text, textWidth } from "./svg-text";
+
+/** What a moved model looks like: its base, facing and player (after the step, or as set up if it is gone). */
+function lookOf(ctx: RenderContext, id: string): { base: BaseShape; facing: number; player: string; unit: string } | undefined {
+  const now = ctx.frame.models.find((m) => m.id === id);
+  if (now) return now;
+  for (const u of ctx.scenario.units) {
+    const d = u.models.find((m) => m.id === id);
+    if (d) return { base: d.base, facing: d.facing, player: u.player, unit: u.id };
+  }
+  return undefined;
+}
+
+/** The source offset of each move (the `id: value` pair), in `frame.moves` order. */
+function moveOffsets(ctx: RenderContext): (number | undefined)[] {
+  const written = [...movesOfStep(ctx.step)];
+  return ctx.frame.moves.map((mv) => {
+    const i = written.findIndex((w) => w.model.id === mv.id);
+    return i < 0 ? undefined : written.splice(i, 1)[0].span.start;
+  });
+}
+
+/** Ghosts of the moved models where they started. Drawn under the bases. */
+export function ghostsLayer(ctx: RenderContext): string {
+  const offsets = moveOffsets(ctx);
+  return ctx.frame.moves
+    .map((mv, i) => {
+      const look = lookOf(ctx, mv.id);
+      if (!look) return "";
+      const c = coloursOfPlayer(ctx, look.player);
+      const attrs = { class: "ghost", "data-model": mv.id, "data-unit": look.unit, "data-offset": offsets[i] };
+      ctx.placer.reserve(modelBox(ctx, { at: mv.from, base: look.base, facing: look.facing }));
+      return baseElement(ctx.proj, look.base, mv.from, look.facing, { ...attrs, fill: c.fill, "fill-opacity": 0.18, stroke: c.stroke, "stroke-width": 1.5, "stroke-dasharray": "4 3" });
+    })
+    .join("");
+}
+
+/**
+ * One arrow per moved model, from its start through its waypoints, ending where it meets the
+ * model's base at the end (so the head stays visible), and the distance moved as a label.
+ */
+export function arrowsLayer(ctx: RenderContext): { arrows: string; placeLabels: () => string } {
+  const offsets = moveOffsets(ctx);
+  let arrows = "";
+  const later: (() => string)[] = [];
+  ctx.frame.moves.forEach((mv, i) => {
+    const look = lookOf(ctx, mv.id);
+    const pts = [mv.from, ...mv.path].map((p) => project(ctx.proj, p));
+    const end = trimEnd(ctx, pts, mv, look);
+    const attrs = { class: "arrow", "data-model": mv.id, "data-offset": offsets[i] };
+    const line = points(end.pts);
+    arrows += el("g", attrs, [
+      el("polyline", { points: line, fill: "none", stroke: ctx.theme.arrowCasing, "stroke-width": 5.5, "stroke-linejoin": "round", "stroke-linecap": "round" }),
+      el("polygon", { points: points(end.head), fill: ctx.theme.arrowCasing, stroke: ctx.theme.arrowCasing, "stroke-width": 3, "stroke-linejoin": "round" }),
+      el("polyline", { points: line, fill: "none", stroke: ctx.theme.arrow, "stroke-width": 2.25, "stroke-linejoin": "round", "stroke-linecap": "round" }),
+      el("polygon", { points: points(end.head), fill: ctx.theme.arrow }),
+    ].join(""));
+    reserveLine(ctx, end.pts);
+    later.push(() => distanceLabel(ctx, pts, mv, offsets[i]));
+  });
+  // Labels are placed once every arrow is drawn, so no label lands on another model's arrow.
+  return { arrows, placeLabels: () => later.map((f) => f()).join("") };
+}
+
+/** Keeps labels off a drawn line: small boxes every few pixels along it. */
+function reserveLine(ctx: RenderContext, pts: readonly [number, number][]): void {
+  for (let i = 1; i < pts.length; i++) {
+    const [x0, y0] = pts[i - 1];
+    const [x1, y1] = pts[i];
+    const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 6));
+    for (let k = 0; k <= n; k++) {
+      const x = x0 + ((x1 - x0) * k) / n;
+      const y = y0 + ((y1 - y0) * k) / n;
+      ctx.placer.reserve({ x: x - 3, y: y - 3, w: 6, h: 6 });
+    }
+  }
+}
+
+/** The polyline shortened to the end base's edge (when the last leg is long enough) and the arrowhead there. */
+function trimEnd(ctx: RenderContext, pts: [number, number][], mv: MoveFrame, look: ReturnType<typeof lookOf>): { pts: [number, number][]; head: [number, number][] } {
+  const out = pts.map((p) => [p[0], p[1]] as [number, number]);
+  // Skip zero-length legs at the end (a waypoint repeated) to find the arrow's direction.
+  let k = out.length - 1;
+  while (k > 0 && Math.hypot(out[k][0] - out[k - 1][0], out[k][1] - out[k - 1][1]) < 1e-6) k--;
+  if (k === 0) return { pts: out, head: [] };
+  const [ex, ey] = out[k];
+  const dx = ex - out[k - 1][0];
+  const dy = ey - out[k - 1][1];
+  const leg = Math.hypot(dx, dy);
+  const ux = dx / leg;
+  const uy = dy / leg;
+  const edge = look ? edgeDistance(look.base, mv.path.length ? look.facing : 0, Math.atan2(-uy, -ux)) * ctx.proj.scale : 0;
+  const tip = leg > edge + 12 ? edge + 1 : 0;
+  const tx = ex - ux * tip;
+  const ty = ey - uy * tip;
+  const headLen = 11;
+  const half = 5.5;
+  const bx = tx - ux * headLen;
+  const by = ty - uy * headLen;
+  out.length = k + 1;
+  out[k] = [tx - ux * headLen * 0.6, ty - uy * headLen * 0.6];
+  return { pts: out, head: [[tx, ty], [bx - uy * half, by + ux * half], [bx + uy * half, by - ux * half]] };
+}
+
+/** The distance moved, e.g. 2.84", beside the middle of the path. */
+function distanceLabel(ctx: RenderContext, pts: [number, number][], mv: MoveFrame, offset: number | undefined): string {
+  if (mv.distance < 0.005) return "";
+  const total = pts.slice(1).reduce((s, p, i) => s + Math.hypot(p[0] - pts[i][0], p[1] - pts[i][1]), 0);
+  let left = total / 2;
+  let mid: [number, number] = pts[0];
+  let dir: [number, number] = [1, 0];
+  for (let i = 1; i < pts.length; i++) {
+    const l = Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]);
+    if (l === 0) continue;
+    dir = [(pts[i][0] - pts[i - 1][0]) / l, (pts[i][1] - pts[i - 1][1]) / l];
+    if (left <= l) {
+      mid = [pts[i - 1][0] + dir[0] * left, pts[i - 1][1] + dir[1] * left];
+      break;
+    }
+    left -= l;
+  }
+  const label = `${mv.distance.toFixed(2)}"`;
+  const w = textWidth(label, 11, true) + 8;
+  const h = 16;
+  const n: [number, number] = [-dir[1], dir[0]];
+  const at = (k: number, along = 0): { x: number; y: number; w: number; h: number } => {
+    const x = mid[0] + n[0] * k + dir[0] * along;
+    const y = mid[1] + n[1] * k + dir[1] * along;
+    return { x: x - w / 2, y: y - h / 2, w, h };
+  };
+  const reach = Math.abs(n[0]) * (w / 2) + Math.abs(n[1]) * (h / 2) + 3;
+  const box = ctx.placer.place([at(reach), at(-reach), at(reach, 14), at(-reach, 14), at(reach, -14), at(-reach, -14), at(reach + 16), at(-reach - 16)]);
+  return el("g", { class: "distance", "data-model": mv.id, "data-offset": offset }, [
+    el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 4, fill: ctx.theme.labelBackground, stroke: ctx.theme.labelBorder, "stroke-width": 1 }),
+    text({ x: box.x + box.w / 2, y: box.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
+  ].join(""));
+}
+
+/** The colour of a severity in the theme. */
+export function severityColour(ctx: RenderContext, severity: Severity): string {
+  return severity === "error" ? ctx.theme.error : severity === "warning" ? ctx.theme.warning : ctx.theme.info;
+}
+
+/**
+ * The models a problem is about, among those on the board: its witness' model, the model whose
+ * move or definition its span points into, else every model of the unit its span names.
+ */
+export function problemModels(ctx: RenderContext, p: Problem): string[] {
+  const ids = new Set<string>();
+  if (p.witness) ids.add(p.witness.model);
+  for (const mv of movesOfStep(ctx.step)) if (spansMeet(p.span, mv.span)) ids.add(mv.model.id);
+  for (const u of ctx.scenario.units) for (const d of u.models) if (spansMeet(p.span, d.lineSpan)) ids.add(d.id);
+  if (ids.size === 0) {
+    const step = ctx.step;
+    const unitRef = step && "unit" in step ? step.unit : undefined;
+    const unit = unitRef && spansMeet(unitRef.span, p.span) ? unitRef.id : ctx.scenario.units.find((u) => spansMeet(u.span, p.span))?.id;
+    for (const m of ctx.frame.models) if (m.unit === unit) ids.add(m.id);
+  }
+  return [...ids].filter((id) => ctx.models.has(id));
+}
+
+/** Each problem of the step on the board: outlines and witness ghosts (shapes) and code labels (placed last). */
+export function problemsLayer(ctx: RenderContext): { shapes: string; placeLabels: () => string } {
+  let shapes = "";
+  const later: (() => string)[] = [];
+  for (const p of ctx.frame.problems) {
+    const ids = problemModels(ctx, p);
+    if (ids.length === 0) continue;
+    const colour = severityColour(ctx, p.severity);
+    const attrs = { "data-problem": p.code, "data-offset": p.span.start };
+    let group = "";
+    for (const id of ids) {
+      const m = ctx.models.get(id)!;
+      group += baseElement(ctx.proj, m.base, m.at, m.facing, { class: "problem-outline", "data-model": id, fill: "none", stroke: colour, "stroke-width": 3 }, 0.09);
+    }
+    const w = p.witness;
+    const wm = w && ctx.models.get(w.model);
+    if (w && wm) {
+      const [x1, y1] = project(ctx.proj, wm.at);
+      const [x2, y2] = project(ctx.proj, w.at);
+      group += el("line", { class: "witness-link", x1, y1, x2, y2, stroke: colour, "stroke-width": 1.5, "stroke-dasharray": "2 3" });
+      group += baseElement(ctx.proj, wm.base, w.at, wm.facing, { class: "witness", "data-model": w.model, fill: colour, "fill-opacity": 0.12, stroke: colour, "stroke-width": 2, "stroke-dasharray": "5 3" });
+      ctx.placer.reserve(modelBox(ctx, { at: w.at, base: wm.base, facing: wm.facing }));
+    }
+    shapes += el("g", { class: "problem", ...attrs }, group);
+    later.push(() => problemLabel(ctx, p, ids[0]));
+  }
+  return { shapes, placeLabels: () => later.map((f) => f()).join("") };
+}
+
+/** The problem's code in a small tag beside its (first) model. */
+function problemLabel(ctx: RenderContext, p: Problem, id: string): string {
+  const colour = severityColour(ctx, p.severity);
+  const attrs = { "data-problem": p.code, "data-offset": p.span.start };
+  const box = modelBox(ctx, ctx.models.get(id)!);
+  const lw = textWidth(p.code, 10, true) + 8;
+  const h = 15;
+  const at = ctx.placer.place([
+    { x: box.x + box.w + 3, y: box.y - h + 4, w: lw, h },
+    { x: box.x - lw - 3, y: box.y - h + 4, w: lw, h },
+    { x: box.x + box.w + 3, y: box.y + box.h - 4, w: lw, h },
+    { x: box.x - lw - 3, y: box.y + box.h - 4, w: lw, h },
+    { x: box.x + box.w / 2 - lw / 2, y: box.y - h - 3, w: lw, h },
+    { x: box.x + box.w / 2 - lw / 2, y: box.y + box.h + 3, w: lw, h },
+  ]);
+  return el("g", { class: "problem-label", ...attrs }, [
+    el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 3, fill: colour }),
+    text({ x: at.x + at.w / 2, y: at.y + 11, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: ctx.theme.onProblem }, p.code),
+  ].join(""));
+}
