@@ -3,6 +3,7 @@ import type { ExtensionContext, LogOutputChannel } from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { registerCompareSystems } from "./compare-systems";
 import { createLanguageClient, OUTPUT_CHANNEL_NAME } from "./language-client";
+import { registerBoardPreview } from "./preview/register-preview";
 
 /** Command id of "Ruleboard: Restart Language Server" (declared in package.json `contributes.commands`). */
 export const RESTART_SERVER_COMMAND = "ruleboard.restartServer";
@@ -18,6 +19,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   context.subscriptions.push(
     commands.registerCommand(RESTART_SERVER_COMMAND, () => startOrRestart(languageClient, outputChannel)),
     ...registerCompareSystems(languageClient),
+    ...registerBoardPreview(context, languageClient),
   );
   // Activation succeeds even if the server does not start, so the restart command stays usable.
   await startOrRestart(languageClient, outputChannel, false);

@@ -10,6 +10,7 @@ import type { Connection, InitializeParams, InitializeResult } from "vscode-lang
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { ANALYSIS_METHOD } from "../shared/protocol/messages";
 import type { AnalysisParams, AnalysisResult } from "../shared/protocol/messages";
+import { boardOf, BoardRequest } from "./board-request";
 import { compareOf, CompareRequest } from "./compare-request";
 import { DiagnosticsPublisher } from "./diagnostics";
 import { DocumentAnalyses } from "./document-analyses";
@@ -46,6 +47,7 @@ export function initConnection(connection: Connection): void {
 
   connection.onRequest(AnalysisRequest, (params) => analysisOf(params, documents, analyses, connection));
   connection.onRequest(CompareRequest, (params) => compareOf(params, documents, connection));
+  connection.onRequest(BoardRequest, (params) => boardOf(params, documents, analyses, connection));
 
   documents.listen(connection);
   connection.listen();

@@ -1,5 +1,6 @@
 import type { Problem } from "../diagnostics/problem";
 import type { CompareResult } from "../engine/compare";
+import type { BoardFrame } from "../engine/frame";
 
 /**
  * Custom LSP messages between the Ruleboard client (and its board preview) and the server.
@@ -49,3 +50,104 @@ export interface CompareParams {
  * the version it was computed for; `null` when the server has no open document with that URI.
  */
 export type CompareResponse = (CompareResult & { readonly version: number }) | null;
+
+/**
+ * `ruleboard/board`: the board preview's picture of an open document at one step, drawn from the
+ * same cached analysis as the published diagnostics (so the board and the Problems panel agree).
+ */
+export const BOARD_METHOD = "ruleboard/board";
+
+/** The renderer themes the preview asks for (the same names as `ThemeName` in shared/render). */
+export type BoardTheme = "light" | "dark" | "high-contrast" | "print";
+
+/** Parameters of {@link BOARD_METHOD}. */
+export interface BoardParams {
+  /** The document's URI exactly as the client opened it. */
+  readonly uri: string;
+  /**
+   * The step to show (0-based, as `Problem.step`); `null` or absent for the set-up. A number that
+   * is no step's index shows the last step before it (the set-up below the first step).
+   */
+  readonly step?: number | null;
+  /**
+   * A cursor offset (UTF-16, into the server's current text). When given it wins over `step`:
+   * the board shows the step whose span contains it, between steps the one before, and the
+   * set-up above the first step.
+   */
+  readonly at?: number;
+  /** Colours of the picture (default `light`). */
+  readonly theme?: BoardTheme;
+}
+
+/** Where one step is written, so the client can tell whether a cursor move leaves the shown step. */
+export interface StepSpan {
+  /** The step's index in `steps:` (0-based; a step the parser dropped leaves a gap). */
+  readonly index: number;
+  /** Offsets of the whole sequence item, end exclusive. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Result of {@link BOARD_METHOD}; `null` when the server has no open document with that URI.
+ * `parsed: false` means the text is not a scenario (no `svg`, no `frame`): `problems` say why,
+ * and the preview keeps its last good board under a banner.
+ */
+export interface BoardResult {
+  /** The document version everything here was computed from. */
+  readonly version: number;
+  readonly parsed: boolean;
+  /** The scenario's title ("" when it does not parse). */
+  readonly title: string;
+  readonly stepCount: number;
+  /** The step shown (0-based), `null` for the set-up. */
+  readonly step: number | null;
+  /** Each step's span, in order (empty when the text does not parse). */
+  readonly steps: readonly StepSpan[];
+  /** The picture, already escaped by the renderer. */
+  readonly svg?: string;
+  /** The board the picture shows (`boardFrame`'s output). */
+  readonly frame?: BoardFrame;
+  /** Every problem of the analysis: exactly those the diagnostics were built from. */
+  readonly problems: readonly Problem[];
+}
+
+/** Messages from the extension to the board preview's webview. */
+export type ToPreviewMessage =
+  /** A new picture: replaces the board, clears any banner. */
+  | {
+      readonly type: "board";
+      readonly uri: string;
+      readonly version: number;
+      readonly title: string;
+      readonly svg: string;
+      readonly step: number | null;
+      /** The steps that can be shown, by index (the slider's stops after the set-up). */
+      readonly steps: readonly number[];
+      /** How many steps the scenario has (for "step N of M"). */
+      readonly stepCount: number;
+    }
+  /** The board cannot be brought up to date (the text does not parse, the document closed): keep the last board, show `message` in a banner. */
+  | { readonly type: "stale"; readonly uri: string; readonly version?: number; readonly message: string }
+  /** Nothing to draw (no scenario open, or the server is not running). */
+  | { readonly type: "empty"; readonly message: string };
+
+/** Messages from the board preview's webview to the extension. */
+export type FromPreviewMessage =
+  /** The script has loaded and listens: send the current board. */
+  | { readonly type: "ready" }
+  /** Something on the board was clicked: show this offset of the source. */
+  | { readonly type: "reveal"; readonly offset: number }
+  /** The slider or the previous/next buttons chose a step (`null`: the set-up). */
+  | { readonly type: "step"; readonly step: number | null };
+
+/**
+ * What the webview keeps with `vscode.setState`: VS Code hands it back to the panel serializer
+ * after a window reload, so the preview reopens on the same document with the same view.
+ */
+export interface PreviewState {
+  /** The document shown. */
+  readonly uri?: string;
+  /** Pan (px) and zoom (1 = fit to width) of the board. */
+  readonly view?: { readonly x: number; readonly y: number; readonly zoom: number };
+}

@@ -1,0 +1,90 @@
+import { ErrorCodes, LSPErrorCodes, RequestType, ResponseError } from "vscode-languageserver/node";
+import type { Connection, TextDocuments } from "vscode-languageserver/node";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { boardFrame } from "../shared/engine/frame";
+import type { Analysis } from "../shared/engine/analyze";
+import type { Step } from "../shared/model/scenario";
+import { BOARD_METHOD } from "../shared/protocol/messages";
+import type { BoardParams, BoardResult, BoardTheme, StepSpan } from "../shared/protocol/messages";
+import { isThemeName, renderBoard } from "../shared/render/index";
+import type { DocumentAnalyses } from "./document-analyses";
+import { describeError } from "./errors";
+
+/** The `ruleboard/board` request, typed from the shared method name. */
+export const BoardRequest = new RequestType<BoardParams, BoardResult | null, void>(BOARD_METHOD);
+
+/**
+ * Answers `ruleboard/board` for an open document from the cached analysis the diagnostics were
+ * published from. Malformed parameters are InvalidParams; an internal failure is logged and
+ * reported as RequestFailed (the preview then keeps its last board).
+ */
+export function boardOf(
+  params: BoardParams | undefined,
+  documents: TextDocuments<TextDocument>,
+  analyses: DocumentAnalyses,
+  connection: Connection,
+): BoardResult | null {
+  if (!validParams(params)) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `${BOARD_METHOD} needs { uri: string, step?: number | null, at?: number, theme?: light|dark|high-contrast|print }`);
+  }
+  const document = documents.get(params.uri);
+  if (document === undefined) return null;
+  try {
+    const { version, analysis } = analyses.get(document);
+    return boardResult(analysis, version, params);
+  } catch (error) {
+    connection.console.error(`Ruleboard: drawing ${params.uri} (version ${document.version}) failed: ${describeError(error)}`);
+    throw new ResponseError(LSPErrorCodes.RequestFailed, `Ruleboard could not draw ${params.uri}; see the server log.`);
+  }
+}
+
+/**
+ * The board of one analysed text at the step `params` asks for (by `at`, else `step`). Pure:
+ * exported so the browser test serves exactly what the server would send.
+ */
+export function boardResult(analysis: Analysis, version: number, params: Omit<BoardParams, "uri">): BoardResult {
+  const scenario = analysis.scenario;
+  if (scenario === undefined) {
+    return { version, parsed: false, title: "", stepCount: 0, step: null, steps: [], problems: analysis.problems };
+  }
+  const steps = scenario.steps.map(spanOfStep);
+  const step = params.at !== undefined ? stepAt(steps, params.at) : stepAtOrBefore(steps, params.step ?? null);
+  const frame = boardFrame(scenario, analysis.problems, step ?? undefined);
+  const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light" });
+  return { version, parsed: true, title: scenario.title, stepCount: scenario.steps.length, step, steps, svg, frame, problems: analysis.problems };
+}
+
+/**
+ * The step a cursor at `offset` is in: the one whose span contains it, between two steps the
+ * one before (so blank lines and comments after a step still show it), above the first the set-up.
+ */
+export function stepAt(steps: readonly StepSpan[], offset: number): number | null {
+  let found: number | null = null;
+  for (const s of steps) {
+    if (s.start > offset) break;
+    found = s.index;
+  }
+  return found;
+}
+
+/** `wanted` if it is a step's index, else the last step before it; `null` (the set-up) below the first. */
+function stepAtOrBefore(steps: readonly StepSpan[], wanted: number | null): number | null {
+  if (wanted === null) return null;
+  let found: number | null = null;
+  for (const s of steps) {
+    if (s.index > wanted) break;
+    found = s.index;
+  }
+  return found;
+}
+
+function spanOfStep(step: Step): StepSpan {
+  return { index: step.index, start: step.span.start, end: step.span.end };
+}
+
+function validParams(params: BoardParams | undefined): params is BoardParams {
+  if (typeof params?.uri !== "string") return false;
+  if (params.step !== undefined && params.step !== null && !Number.isInteger(params.step)) return false;
+  if (params.at !== undefined && !(Number.isInteger(params.at) && params.at >= 0)) return false;
+  return params.theme === undefined || (typeof params.theme === "string" && isThemeName(params.theme as BoardTheme));
+}
