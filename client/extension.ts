@@ -2,6 +2,7 @@ import { commands, window } from "vscode";
 import type { ExtensionContext, LogOutputChannel } from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { registerCompareSystems } from "./compare-systems";
+import { extendMarkdownIt } from "./markdown-it-plugin";
 import { createLanguageClient, OUTPUT_CHANNEL_NAME } from "./language-client";
 import { registerBoardPreview } from "./preview/register-preview";
 
@@ -10,8 +11,11 @@ export const RESTART_SERVER_COMMAND = "ruleboard.restartServer";
 
 let client: LanguageClient | undefined;
 
-/** Starts the language server when the first Ruleboard document opens. */
-export async function activate(context: ExtensionContext): Promise<void> {
+/**
+ * Starts the language server when the first Ruleboard document opens, and gives VS Code's Markdown
+ * preview the plugin that draws `ruleboard` code blocks as boards.
+ */
+export function activate(context: ExtensionContext): { extendMarkdownIt: typeof extendMarkdownIt } {
   const outputChannel = window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
   context.subscriptions.push(outputChannel);
   const languageClient = createLanguageClient(context, outputChannel);
@@ -21,8 +25,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
     ...registerCompareSystems(languageClient),
     ...registerBoardPreview(context, languageClient),
   );
-  // Activation succeeds even if the server does not start, so the restart command stays usable.
-  await startOrRestart(languageClient, outputChannel, false);
+  // Activation succeeds even if the server does not start, so the restart command stays usable;
+  // not awaited, so a Markdown preview that activates the extension does not wait for the server.
+  void startOrRestart(languageClient, outputChannel, false);
+  return { extendMarkdownIt };
 }
 
 /** Stops the server; VS Code waits for the returned promise before unloading the extension. */

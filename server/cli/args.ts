@@ -1,5 +1,6 @@
 /** Command-line parsing for `ruleboard`: turns argv into one request, or a usage error. */
 import { DEFAULT_SPECS } from "../../shared/engine/compare";
+import { parseMarkdownRenderArgs, wantsMarkdown, type MarkdownRenderRequest } from "./markdown-args";
 import { parseRenderArgs, type RenderRequest } from "./render-args";
 
 /** The output formats `--format` accepts. */
@@ -32,7 +33,8 @@ export type CliRequest =
       /** Show every step, not only those whose verdicts differ. */
       readonly all: boolean;
     }
-  | RenderRequest;
+  | RenderRequest
+  | MarkdownRenderRequest;
 
 /** The usage text, printed by `--help` (stdout) and after usage errors (stderr). */
 export const USAGE = `Usage: ruleboard check <files or folders...> [options]
@@ -40,18 +42,29 @@ export const USAGE = `Usage: ruleboard check <files or folders...> [options]
        ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
                 [--theme light|dark|high-contrast|print]
        ruleboard render --extract <board.svg>
+       ruleboard render --markdown <doc.md> --out <folder> [--format svg|png]
+                [--theme light|dark|high-contrast|print]
        ruleboard --help | --version
 
 check    Checks Ruleboard scenarios. Folders are searched recursively for
-         *.scenario.yaml and *.scenario.yml (node_modules and dot-folders are
-         skipped); files named explicitly are checked whatever their extension.
+         *.scenario.yaml and *.scenario.yml, and for Markdown files (*.md,
+         *.markdown) with a \`\`\`ruleboard or \`\`\`scenario block (node_modules and
+         dot-folders are skipped); files named explicitly are checked whatever
+         their extension. In Markdown, each such fenced block is checked and
+         reported at its Markdown line; a block whose info string also says
+         illegal (\`\`\`ruleboard illegal) shows a broken example on purpose: its
+         errors and warnings are expected (info), and breaking nothing is an
+         error.
 compare  Re-checks one scenario under several rules systems and prints, step by
          step, where the verdicts (legal, borderline, illegal) differ.
 render   Draws the board of one scenario after a step (default: the last; --step
          is 1-based as in compare, 0 is the set-up). Without --out the SVG goes
          to stdout; --out names the file, or with --all a folder that receives
          the set-up and every step as NN-<name>.svg (or .png). Every SVG embeds
-         the scenario, and render --extract prints it back.
+         the scenario, and render --extract prints it back. With --markdown,
+         every scenario block of the document is drawn after its last step into
+         the --out folder as NN-<doc>.svg (or .png), and the Markdown image
+         references to paste into the document are printed, one per block.
 
 Options:
   --format text|json   Output format (default: text). check: json is an
@@ -69,15 +82,18 @@ Options:
   --step <N>           render: the step to draw (1 = first, 0 = set-up).
   --format svg|png     render: the image format (default svg; png is drawn
                        at twice the size and needs --out).
-  --out <path>         render: the output file, or folder with --all.
+  --out <path>         render: the output file, or folder with --all or
+                       --markdown.
   --theme <name>       render: light (default), dark, high-contrast or print.
   --extract <svg>      render: print the scenario embedded in an exported SVG.
+  --markdown <doc.md>  render: draw every scenario block of a Markdown document.
   -h, --help           Show this help.
   --version            Show the version.
 
 Exit status: 0 no errors (check), compared (compare: differences are not
 failures) or drawn (render), 1 errors found (check) or the scenario cannot
-be read (compare, render), 2 usage error, unreadable or unwritable file,
+be read (compare, render; render --markdown: a block cannot be read, the
+others are still drawn), 2 usage error, unreadable or unwritable file,
 unknown rules system or step.
 `;
 
@@ -94,8 +110,8 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   const optionPart = end < 0 ? argv : argv.slice(0, end);
   if (optionPart.includes("--help") || optionPart.includes("-h")) return { kind: "help" };
   if (optionPart.includes("--version")) return { kind: "version" };
-  // render has options of its own (--step, --out, --theme, --extract); it parses them itself.
-  if (commandOf(optionPart) === "render") return parseRenderArgs(argv);
+  // render has options of its own (--step, --out, --theme, --extract, --markdown); it parses them itself.
+  if (commandOf(optionPart) === "render") return wantsMarkdown(optionPart) ? parseMarkdownRenderArgs(argv) : parseRenderArgs(argv);
 
   const positional: string[] = [];
   let format: OutputFormat = "text";
@@ -157,7 +173,7 @@ export function parseArgs(argv: readonly string[]): CliRequest {
 }
 
 /** Options that take a value, of every command: their values are not the command word. */
-const VALUE_OPTIONS = ["--format", "--rules", "--rulings", "--step", "--out", "--theme", "--extract"];
+const VALUE_OPTIONS = ["--format", "--rules", "--rulings", "--step", "--out", "--theme", "--extract", "--markdown"];
 
 /** The first word that is neither an option nor an option's value. */
 function commandOf(args: readonly string[]): string | undefined {

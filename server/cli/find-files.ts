@@ -1,6 +1,7 @@
 /** Expands the `check` operands into the list of scenario files to read. */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { hasScenarioBlocks, isMarkdownFileName } from "./markdown-files";
 
 /** A path that could not be listed or read, with a short reason for stderr. */
 export interface FileFailure {
@@ -21,10 +22,11 @@ export function isScenarioFileName(name: string): boolean {
 }
 
 /**
- * Resolves operands against `cwd`. A folder is searched recursively for scenario files,
- * skipping `node_modules` and dot-folders below it, and its files are sorted by path so
- * output does not depend on the file system's listing order. Any other operand is taken as
- * a file whatever its extension (it is read later, so a missing one fails there). Operands
+ * Resolves operands against `cwd`. A folder is searched recursively for scenario files and for
+ * Markdown files holding at least one `ruleboard` or `scenario` block, skipping `node_modules`
+ * and dot-folders below it, and its files are sorted by path so output does not depend on the
+ * file system's listing order. Any other operand is taken as a file whatever its extension
+ * (it is read later, so a missing one fails there; `.md` is then read as Markdown). Operands
  * keep their command-line order; a file reached twice is checked once.
  */
 export function findScenarioFiles(operands: readonly string[], cwd: string): FoundFiles {
@@ -75,6 +77,8 @@ function walk(dir: string, found: string[], failures: FileFailure[]): void {
     } else if (isScenarioFileName(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
       // Symlinked files are included (a dangling one then fails to read, naming the file);
       // symlinked folders are not followed, so a link cycle cannot loop the search.
+      found.push(full);
+    } else if (isMarkdownFileName(entry.name) && (entry.isFile() || entry.isSymbolicLink()) && hasScenarioBlocks(full)) {
       found.push(full);
     }
   }

@@ -4,11 +4,14 @@ import * as path from "node:path";
 import { analyze } from "../../shared/index";
 import type { AnalyzeOptions } from "../../shared/index";
 import { checkSystem, knownSystems } from "../../shared/engine/compare";
+import { analyzeMarkdown } from "../../shared/markdown/index";
 import { parseSystemSpec } from "../../shared/rules/rulings";
 import { parseArgs, USAGE, type CliRequest } from "./args";
 import { describeFsError, findScenarioFiles } from "./find-files";
 import { formatJson } from "./format-json";
 import { formatTextLines, formatTextSummary } from "./format-text";
+import { isMarkdownFileName } from "./markdown-files";
+import { runMarkdownRender } from "./markdown-render";
 import { runCompare } from "./run-compare";
 import { runExtract, runRender } from "./render";
 import { addCounts, countMessages, toFileReport, type Counts, type FileReport } from "./report";
@@ -45,6 +48,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       return runRender(request, io);
     case "render-extract":
       return runExtract(request.file, io);
+    case "render-markdown":
+      return runMarkdownRender(request, io);
   }
 
   const options = systemOptions(request);
@@ -77,7 +82,9 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     }
     // Editors drop a leading byte-order mark, so drop it too: columns on line 1 then match.
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    const report = toFileReport(file, analyze(text, options), request.quiet);
+    // A Markdown file is checked block by block; its problems come back in Markdown lines.
+    const analysis = isMarkdownFileName(file) ? analyzeMarkdown(text, options) : analyze(text, options);
+    const report = toFileReport(file, analysis, request.quiet);
     checked++;
     counts = addCounts(counts, countMessages(report.messages));
     // Text is written file by file so a long run shows progress; JSON needs the whole array.
