@@ -20,7 +20,8 @@ const common = {
 
 const targets = [
   { ...common, entryPoints: ["client/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
-  { ...common, entryPoints: ["server/server.ts"], outfile: "dist/server.js" },
+  // The server exports PNGs too (ruleboard/export), so the native renderer stays external here as well.
+  { ...common, entryPoints: ["server/server.ts"], outfile: "dist/server.js", external: ["@resvg/resvg-js"] },
   // The PNG renderer ships a native binary; it is loaded from node_modules at run time.
   { ...common, entryPoints: ["server/cli.ts"], outfile: "dist/cli.js", external: ["@resvg/resvg-js"] },
   // The board preview's script runs in the webview (a browser): any Node built-in reaching it fails the build.

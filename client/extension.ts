@@ -2,6 +2,7 @@ import { commands, window } from "vscode";
 import type { ExtensionContext, LogOutputChannel } from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { registerCompareSystems } from "./compare-systems";
+import { registerExportBoard } from "./export-board";
 import { extendMarkdownIt } from "./markdown-it-plugin";
 import { createLanguageClient, OUTPUT_CHANNEL_NAME } from "./language-client";
 import { registerBoardPreview } from "./preview/register-preview";
@@ -20,10 +21,12 @@ export function activate(context: ExtensionContext): { extendMarkdownIt: typeof 
   context.subscriptions.push(outputChannel);
   const languageClient = createLanguageClient(context, outputChannel);
   client = languageClient;
+  const preview = registerBoardPreview(context, languageClient);
   context.subscriptions.push(
     commands.registerCommand(RESTART_SERVER_COMMAND, () => startOrRestart(languageClient, outputChannel)),
     ...registerCompareSystems(languageClient),
-    ...registerBoardPreview(context, languageClient),
+    ...preview.disposables,
+    ...registerExportBoard(languageClient, preview.shownStep),
   );
   // Activation succeeds even if the server does not start, so the restart command stays usable;
   // not awaited, so a Markdown preview that activates the extension does not wait for the server.

@@ -14,6 +14,7 @@ import { boardOf, BoardRequest } from "./board-request";
 import { compareOf, CompareRequest } from "./compare-request";
 import { DiagnosticsPublisher } from "./diagnostics";
 import { DocumentAnalyses } from "./document-analyses";
+import { exportOf, ExportRequest } from "./export-request";
 import { describeError } from "./errors";
 import type { DiagnosticFeatures } from "./to-lsp";
 
@@ -48,6 +49,7 @@ export function initConnection(connection: Connection): void {
   connection.onRequest(AnalysisRequest, (params) => analysisOf(params, documents, analyses, connection));
   connection.onRequest(CompareRequest, (params) => compareOf(params, documents, connection));
   connection.onRequest(BoardRequest, (params) => boardOf(params, documents, analyses, connection));
+  connection.onRequest(ExportRequest, (params) => exportOf(params, documents, analyses, connection));
 
   documents.listen(connection);
   connection.listen();

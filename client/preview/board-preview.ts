@@ -73,6 +73,11 @@ export class BoardPreview {
     );
   }
 
+  /** The step the preview shows for `uri` (null: the set-up), or undefined when it shows another document. */
+  shownStep(uri: string): number | null | undefined {
+    return this.shown?.uri === uri ? this.shown.result.step : undefined;
+  }
+
   /** Shows `uri` (from the cursor's step on), if it is not already shown. */
   show(uri: Uri): void {
     if (this.uri?.toString() === uri.toString()) return;

@@ -12,7 +12,10 @@ export const OPEN_PREVIEW_COMMAND = "ruleboard.openPreview";
  * Registers the preview command and the serializer that restores the preview after a window
  * reload. There is one preview at a time; it follows the active scenario editor.
  */
-export function registerBoardPreview(context: ExtensionContext, client: LanguageClient): Disposable[] {
+export function registerBoardPreview(
+  context: ExtensionContext,
+  client: LanguageClient,
+): { readonly disposables: Disposable[]; readonly shownStep: (uri: string) => number | null | undefined } {
   let preview: BoardPreview | undefined;
   const adopt = (panel: WebviewPanel, uri: Uri | undefined): BoardPreview => {
     const created = new BoardPreview(panel, client, context.extensionUri, uri, () => {
@@ -41,7 +44,7 @@ export function registerBoardPreview(context: ExtensionContext, client: Language
     adopt(panel, document.uri);
   };
 
-  return [
+  const disposables = [
     commands.registerCommand(OPEN_PREVIEW_COMMAND, open),
     window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: WebviewPanel, state: unknown): Promise<void> {
@@ -58,4 +61,6 @@ export function registerBoardPreview(context: ExtensionContext, client: Language
     }),
     { dispose: () => preview?.panel.dispose() },
   ];
+  // Export commands draw the step the preview shows, when it shows that document.
+  return { disposables, shownStep: (uri) => preview?.shownStep(uri) };
 }

@@ -151,3 +151,56 @@ export interface PreviewState {
   /** Pan (px) and zoom (1 = fit to width) of the board. */
   readonly view?: { readonly x: number; readonly y: number; readonly zoom: number };
 }
+
+/**
+ * `ruleboard/export`: pictures of an open document for rules documents ("Export Board as SVG/PNG"),
+ * drawn from the same cached analysis as the diagnostics and the preview. Every SVG embeds the
+ * scenario text (so `ruleboard render --extract` gives it back); PNGs are those SVGs at twice
+ * their size, as the CLI makes them.
+ */
+export const EXPORT_METHOD = "ruleboard/export";
+
+/** The picture formats of {@link EXPORT_METHOD}. */
+export type ExportFormat = "svg" | "png";
+
+/** Parameters of {@link EXPORT_METHOD}. */
+export interface ExportParams {
+  /** The document's URI exactly as the client opened it. */
+  readonly uri: string;
+  readonly format: ExportFormat;
+  /**
+   * The step to draw (0-based, as `Problem.step`); `null` or absent for the set-up. A number that is
+   * no step's index draws the last step before it, as in {@link BOARD_METHOD}. Ignored with `all`.
+   */
+  readonly step?: number | null;
+  /** A cursor offset: when given it wins over `step`, with {@link BOARD_METHOD}'s rule. Ignored with `all`. */
+  readonly at?: number;
+  /** Every step, the set-up first, as numbered files (as `ruleboard render --all`). */
+  readonly all?: boolean;
+  /** Colours of the pictures (default `light`, as the CLI's). */
+  readonly theme?: BoardTheme;
+}
+
+/** One picture of {@link EXPORT_METHOD}'s result. */
+export interface ExportFile {
+  /**
+   * A file name without folders: `NN-<doc>.<format>` for every step (NN counts from 00, the set-up,
+   * as `ruleboard render --all` names them), `<doc>-step-N.<format>` for one step (N as the CLI's
+   * `--step N`: 1-based, 0 the set-up).
+   */
+  readonly name: string;
+  /** The step drawn (0-based), `null` for the set-up. */
+  readonly step: number | null;
+  /** The SVG text, or the PNG bytes in base64. */
+  readonly data: string;
+}
+
+/**
+ * Result of {@link EXPORT_METHOD}; `null` when the server has no open document with that URI. A text
+ * that is not a scenario fails the request (RequestFailed, naming the first error and its line).
+ */
+export interface ExportResult {
+  /** The document version the pictures were drawn from. */
+  readonly version: number;
+  readonly files: readonly ExportFile[];
+}

@@ -1,0 +1,173 @@
+import { homedir } from "node:os";
+import { commands, ProgressLocation, Uri, window, workspace } from "vscode";
+import type { Disposable, QuickPickItem, TextDocument } from "vscode";
+import type { LanguageClient } from "vscode-languageclient/node";
+import { EXPORT_METHOD } from "../shared/protocol/messages";
+import type { ExportFormat, ExportParams, ExportResult } from "../shared/protocol/messages";
+import { LANGUAGE_ID } from "./language-client";
+
+/** Command id of "Ruleboard: Export Board as SVG…" (declared in package.json `contributes.commands`). */
+export const EXPORT_SVG_COMMAND = "ruleboard.exportSvg";
+/** Command id of "Ruleboard: Export Board as PNG…" (declared in package.json `contributes.commands`). */
+export const EXPORT_PNG_COMMAND = "ruleboard.exportPng";
+
+/**
+ * The step the board preview shows for a document (`uri` as `Uri.toString()`): a 0-based index,
+ * `null` for the set-up, `undefined` when no preview shows that document.
+ */
+export type PreviewStep = (uri: string) => number | null | undefined;
+
+/** A document just opened (from the explorer) reaches the server a moment later: ask again this often. */
+const NOT_OPEN_RETRIES = 5;
+const NOT_OPEN_RETRY_MS = 200;
+
+interface Scope extends QuickPickItem {
+  readonly all: boolean;
+}
+
+/**
+ * Registers the two export commands. `previewStep` tells which step an open preview shows, so
+ * "This step" exports what is on screen; without it (or without a preview) the cursor's step is used.
+ */
+export function registerExportBoard(client: LanguageClient, previewStep?: PreviewStep): Disposable[] {
+  return [
+    commands.registerCommand(EXPORT_SVG_COMMAND, (uri?: Uri) => exportBoard(client, "svg", uri, previewStep)),
+    commands.registerCommand(EXPORT_PNG_COMMAND, (uri?: Uri) => exportBoard(client, "png", uri, previewStep)),
+  ];
+}
+
+/** Asks this step or every step, then where, then asks the server for the pictures and writes them. */
+async function exportBoard(client: LanguageClient, format: ExportFormat, uri: Uri | undefined, previewStep: PreviewStep | undefined): Promise<void> {
+  // The editor context menu passes the document's URI; the palette (or the focused preview) passes nothing.
+  const document = uri ? await workspace.openTextDocument(uri) : scenarioInView();
+  if (document?.languageId !== LANGUAGE_ID) {
+    void window.showInformationMessage("Open a Ruleboard scenario (*.scenario.yaml) to export its board.");
+    return;
+  }
+  const kind = format.toUpperCase();
+  const scopes: Scope[] = [
+    { label: "This step", description: "one file", detail: "The step the preview shows, else the step under the cursor.", all: false },
+    { label: "Every step", description: "numbered files in a folder", detail: "The set-up, then each step: 00-…, 01-…", all: true },
+  ];
+  const scope = await window.showQuickPick(scopes, { title: `Ruleboard: export the board as ${kind}` });
+  if (scope === undefined) return;
+  if (!client.isRunning()) {
+    void window.showErrorMessage("The Ruleboard language server is not running; restart it and try again.");
+    return;
+  }
+  const params: ExportParams = { uri: client.code2ProtocolConverter.asUri(document.uri), format, ...(scope.all ? { all: true } : stepOf(document, previewStep)) };
+  let result: ExportResult | null;
+  try {
+    // Every step as PNG can take a few seconds: say so.
+    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Ruleboard: drawing the board${scope.all ? "s" : ""}…` }, () => request(client, params));
+  } catch (error) {
+    void window.showErrorMessage(`Ruleboard could not export the board: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  if (result === null || result.files.length === 0) {
+    void window.showErrorMessage("The Ruleboard language server does not have this scenario open; edit it and try again.");
+    return;
+  }
+  const written = scope.all ? await writeAll(document, result, format) : await writeOne(document, result, format);
+  if (written.length > 0) await announce(written);
+}
+
+/** The step on screen: the preview's for this document, else the cursor's (the server applies the preview's cursor rule). */
+function stepOf(document: TextDocument, previewStep: PreviewStep | undefined): Pick<ExportParams, "step" | "at"> {
+  const shown = previewStep?.(document.uri.toString());
+  if (shown !== undefined) return { step: shown };
+  const editor = window.visibleTextEditors.find((e) => e.document === document);
+  // No editor shows it (exported from the explorer): the final board, as `ruleboard render` without --step.
+  return editor === undefined ? { step: Number.MAX_SAFE_INTEGER } : { at: document.offsetAt(editor.selection.active) };
+}
+
+async function request(client: LanguageClient, params: ExportParams): Promise<ExportResult | null> {
+  for (let tries = 0; ; tries++) {
+    const result = await client.sendRequest<ExportResult | null>(EXPORT_METHOD, params);
+    if (result !== null || tries >= NOT_OPEN_RETRIES) return result;
+    await new Promise((resolve) => setTimeout(resolve, NOT_OPEN_RETRY_MS));
+  }
+}
+
+/** Save dialog for the one picture, proposed next to the scenario under the server's name. */
+async function writeOne(document: TextDocument, result: ExportResult, format: ExportFormat): Promise<Uri[]> {
+  const file = result.files[0];
+  const target = await window.showSaveDialog({
+    defaultUri: Uri.joinPath(folderOf(document), file.name),
+    filters: format === "svg" ? { "SVG image": ["svg"] } : { "PNG image": ["png"] },
+    saveLabel: "Export",
+    title: "Ruleboard: export the board",
+  });
+  if (target === undefined) return [];
+  return (await write([[target, bytesOf(file.data, format)]])) ? [target] : [];
+}
+
+/** Folder picker for the numbered pictures; asks before replacing files already there. */
+async function writeAll(document: TextDocument, result: ExportResult, format: ExportFormat): Promise<Uri[]> {
+  const picked = await window.showOpenDialog({
+    defaultUri: folderOf(document),
+    canSelectFiles: false,
+    canSelectFolders: true,
+    canSelectMany: false,
+    openLabel: "Export Here",
+    title: `Ruleboard: export ${result.files.length} boards as ${format.toUpperCase()} into…`,
+  });
+  if (picked === undefined || picked.length === 0) return [];
+  const targets = result.files.map((f) => [Uri.joinPath(picked[0], f.name), bytesOf(f.data, format)] as const);
+  const existing = (await Promise.all(targets.map(([uri]) => exists(uri)))).filter(Boolean).length;
+  if (existing > 0) {
+    const replace = "Replace";
+    const answer = await window.showWarningMessage(`${existing} of these files already exist in ${workspace.asRelativePath(picked[0])}. Replace them?`, { modal: true }, replace);
+    if (answer !== replace) return [];
+  }
+  return (await write(targets)) ? targets.map(([uri]) => uri) : [];
+}
+
+async function write(targets: readonly (readonly [Uri, Uint8Array])[]): Promise<boolean> {
+  try {
+    for (const [uri, bytes] of targets) await workspace.fs.writeFile(uri, bytes);
+    return true;
+  } catch (error) {
+    void window.showErrorMessage(`Ruleboard could not write the board: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
+/** The written path(s), with a Reveal action that shows the (first) file in the OS file manager or the explorer. */
+async function announce(written: readonly Uri[]): Promise<void> {
+  const first = workspace.asRelativePath(written[0]);
+  const last = written[written.length - 1].path.split("/").pop();
+  // Every step can be dozens of files: name the first in full and the last by name.
+  const message = written.length === 1 ? `Exported the board to ${first}.` : `Exported ${written.length} boards: ${first} … ${last}.`;
+  const reveal = "Reveal";
+  if ((await window.showInformationMessage(message, reveal)) !== reveal) return;
+  // revealFileInOS needs a local file; remote and virtual workspaces can only show it in the explorer.
+  await commands.executeCommand(written[0].scheme === "file" ? "revealFileInOS" : "revealInExplorer", written[0]);
+}
+
+/** The SVG text as UTF-8, or the PNG's bytes from base64. */
+function bytesOf(data: string, format: ExportFormat): Uint8Array {
+  return format === "svg" ? new TextEncoder().encode(data) : Buffer.from(data, "base64");
+}
+
+/** Where to propose saving: beside the scenario, else the first workspace folder, else the home of untitled files. */
+function folderOf(document: TextDocument): Uri {
+  if (!document.isUntitled) return Uri.joinPath(document.uri, "..");
+  return workspace.workspaceFolders?.[0]?.uri ?? Uri.file(homedir());
+}
+
+async function exists(uri: Uri): Promise<boolean> {
+  try {
+    await workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The scenario the user is looking at: the active editor's, else (focus in the preview) a visible one. */
+function scenarioInView(): TextDocument | undefined {
+  const active = window.activeTextEditor?.document;
+  if (active?.languageId === LANGUAGE_ID) return active;
+  return window.visibleTextEditors.find((e) => e.document.languageId === LANGUAGE_ID)?.document;
+}
