@@ -1,11 +1,13 @@
 import type { Code } from "../diagnostics/codes";
-import { problem, type Problem, type RelatedInfo, type Severity } from "../diagnostics/problem";
+import { problem, type Measure, type Problem, type RelatedInfo, type Severity } from "../diagnostics/problem";
 import type { Tri } from "../geometry/tolerance";
 import type { Span } from "../source/span";
 
 export interface Extra {
   readonly related?: RelatedInfo[];
   readonly witness?: Problem["witness"];
+  /** The distance and limit compared, drawn on the board. */
+  readonly measure?: Measure;
 }
 
 /** Collects the problems of one replay, tagging each with the step being replayed. */

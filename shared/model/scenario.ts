@@ -81,6 +81,21 @@ export interface ObjectiveDef {
   readonly span: Span;
 }
 
+/**
+ * A terrain area (`terrain: { ruin1: { area: [[x, y], …], kind: ruin } }`): a polygon in inches,
+ * drawn on the board. The rules do not use terrain yet (no cover, visibility or movement
+ * penalties); it is here so diagrams can show the table as it was.
+ */
+export interface TerrainDef {
+  readonly id: string;
+  /** The terrain's id key. */
+  readonly span: Span;
+  /** At least three corners, in the order written. */
+  readonly polygon: readonly Vec[];
+  /** Free text such as `ruin` or `woods`, when written. */
+  readonly kind?: string;
+}
+
 /** One model's movement in a step: `q1: [x, y]`, `q1: [[x, y], …]` (waypoints), or `q1: { at|path, facing }`. */
 export interface ModelMove {
   readonly model: Ref;
@@ -208,6 +223,8 @@ export interface Scenario {
   /** Players in order of first appearance among units (at most two are meaningful). */
   readonly players: readonly string[];
   readonly objectives: readonly ObjectiveDef[];
+  /** Terrain areas (`terrain:`), drawn only: no rule reads them yet. */
+  readonly terrain: readonly TerrainDef[];
   readonly units: readonly UnitDef[];
   readonly steps: readonly Step[];
 }

@@ -1,11 +1,12 @@
 import { parseDocument } from "yaml";
 import { problem, type Problem } from "../diagnostics/problem";
-import type { ObjectiveDef, Option, Ref, Scenario, Step } from "../model/scenario";
+import type { ObjectiveDef, Option, Ref, Scenario, Step, TerrainDef } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readKeys, type KeyTable } from "./key-table";
 import { ParseContext } from "./parse-context";
 import { parseObjectives } from "./parse-objectives";
 import { parseSteps } from "./parse-steps";
+import { parseTerrain } from "./parse-terrain";
 import { parseUnits, type UnitDraft } from "./parse-units";
 import { readChoice, readRefList, readSize, readText } from "./read-values";
 import { RefResolver } from "./resolve-refs";
@@ -22,6 +23,7 @@ interface TopDraft {
   turn?: { value: string; span: Span };
   phase?: string;
   objectives: ObjectiveDef[];
+  terrain: TerrainDef[];
   units: UnitDraft[];
   steps: Step[];
 }
@@ -53,6 +55,9 @@ const TOP_KEYS: KeyTable<TopDraft> = {
   },
   objectives: (ctx, pair, top) => {
     top.objectives = parseObjectives(ctx, pair);
+  },
+  terrain: (ctx, pair, top) => {
+    top.terrain = parseTerrain(ctx, pair);
   },
   units: (ctx, pair, top) => {
     top.units = parseUnits(ctx, pair);
@@ -114,7 +119,7 @@ function parse(text: string): { scenario?: Scenario; problems: Problem[] } {
 }
 
 function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scenario | undefined {
-  const top: TopDraft = { rulings: [], objectives: [], units: [], steps: [] };
+  const top: TopDraft = { rulings: [], objectives: [], terrain: [], units: [], steps: [] };
   const fallback = firstLine(text);
   let found: ReadonlyMap<string, unknown> = new Map();
   if (root !== null) {
@@ -149,6 +154,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
     phase: top.phase ?? DEFAULT_PHASE,
     players,
     objectives: top.objectives,
+    terrain: top.terrain,
     units,
     steps,
   };

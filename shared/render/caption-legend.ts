@@ -83,6 +83,9 @@ export function legend(ctx: RenderContext, x: number, y: number, width: number, 
     const r = (ctx.system.objective.diameterMm / 2 / MM_PER_INCH) * 8;
     items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: Math.min(7, r), fill: theme.objective, stroke: theme.objectiveRing, "stroke-width": 1.5 }), label: `objective (${num(ctx.system.objective.range)}" range, dashed)` });
   }
+  if (ctx.scenario.terrain.length > 0) {
+    items.push({ swatch: el("polygon", { points: "3,14 9,2 25,4 23,14", fill: theme.terrain, "fill-opacity": theme.terrainOpacity, stroke: theme.terrainEdge, "stroke-width": 1.5, "stroke-linejoin": "round" }), label: "terrain (drawn only)" });
+  }
   const first = coloursOfPlayer(ctx, ctx.scenario.players[0] ?? "");
   items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: 7, fill: first.fill, "fill-opacity": 0.18, stroke: first.stroke, "stroke-width": 1.5, "stroke-dasharray": "4 3" }), label: "start of move" });
   items.push({

@@ -16,6 +16,7 @@ import { DEFAULT_SCALE, type RenderContext, type RenderOptions } from "./render-
 import { sourceMetadata } from "./source-embed";
 import { arrowsLayer, ghostsLayer, problemsLayer } from "./step-layers";
 import { el, escapeText, num } from "./svg-text";
+import { terrainLayer } from "./terrain-layer";
 import { themeOf } from "./theme";
 
 const MARGIN = 20;
@@ -55,6 +56,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
 
   // Drawing order is back to front; label placement order (below) is by importance.
   const board = boardLayer(ctx);
+  const terrain = terrainLayer(ctx);
   const halos = options.halos ? halosLayer(ctx) : "";
   const links = options.coherency ? coherencyLayer(ctx) : "";
   const ghosts = ghostsLayer(ctx);
@@ -62,7 +64,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   const objectives = objectivesLayer(ctx);
   const arrows = arrowsLayer(ctx);
   const problems = problemsLayer(ctx);
-  const labels = [arrows.placeLabels(), problems.placeLabels(), unitLabelsLayer(ctx), objectives.placeLabels()].join("");
+  const labels = [arrows.placeLabels(), problems.placeLabels(), unitLabelsLayer(ctx), objectives.placeLabels(), terrain.placeLabels()].join("");
 
   let y = boardY + boardH + 10;
   const bar = scaleBar(ctx, boardX, y);
@@ -81,6 +83,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     el("rect", { width: num(width), height, fill: theme.background }),
     header(ctx, MARGIN, MARGIN).svg,
     board,
+    terrain.shapes,
     objectives.shapes,
     halos,
     links,

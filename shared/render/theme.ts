@@ -37,6 +37,11 @@ export interface Theme {
   readonly players: readonly PlayerColours[];
   readonly objective: string;
   readonly objectiveRing: string;
+  /** Terrain areas: fill (drawn at `terrainOpacity`, so the inch grid still shows), outline, and id label. */
+  readonly terrain: string;
+  readonly terrainEdge: string;
+  readonly terrainText: string;
+  readonly terrainOpacity: number;
   readonly arrow: string;
   /** The casing under an arrow, so it reads over bases of any colour. */
   readonly arrowCasing: string;
@@ -71,6 +76,10 @@ const LIGHT: Theme = {
   ],
   objective: "#f2c230",
   objectiveRing: "#8a6d00",
+  terrain: "#cfc3a5",
+  terrainEdge: "#7d6f4c",
+  terrainText: "#5b4f33",
+  terrainOpacity: 0.7,
   arrow: "#1f2328",
   arrowCasing: "#ffffff",
   labelBackground: "#ffffff",
@@ -100,6 +109,10 @@ const DARK: Theme = {
   ],
   objective: "#f2c230",
   objectiveRing: "#f2d675",
+  terrain: "#4a4636",
+  terrainEdge: "#a59b74",
+  terrainText: "#d6cca3",
+  terrainOpacity: 0.75,
   arrow: "#f5f5f5",
   arrowCasing: "#1e1e1e",
   labelBackground: "#2d2d2d",
@@ -129,6 +142,10 @@ const HIGH_CONTRAST: Theme = {
   ],
   objective: "#ffffff",
   objectiveRing: "#ffffff",
+  terrain: "#2e2e2e",
+  terrainEdge: "#c8c8c8",
+  terrainText: "#ffffff",
+  terrainOpacity: 0.85,
   arrow: "#ffffff",
   arrowCasing: "#000000",
   labelBackground: "#000000",
@@ -159,6 +176,10 @@ const PRINT: Theme = {
   ],
   objective: "#bfbfbf",
   objectiveRing: "#000000",
+  terrain: "#d9d9d9",
+  terrainEdge: "#000000",
+  terrainText: "#000000",
+  terrainOpacity: 0.6,
   arrow: "#000000",
   arrowCasing: "#ffffff",
   labelBackground: "#ffffff",

@@ -5,7 +5,7 @@ import type { BoardState, ModelState, UnitState } from "../engine/board-state";
 import type { RuleContext } from "../engine/context";
 import { inches, list, Report } from "../engine/report";
 import { checkApproach } from "./approach";
-import { checkLocks, checkStillEngaged, engagementsBefore, keepsEngagements, locksBefore } from "./engagement";
+import { checkLocks, checkStillEngaged, engagementsBefore, gapPoints, keepsEngagements, locksBefore } from "./engagement";
 import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "./moves";
 import { at, searchWitness } from "./witness-search";
 
@@ -115,6 +115,13 @@ export function objectiveGap(board: BoardState, unit: UnitState, o: ObjectiveDef
   return Math.min(...board.alive(unit).map((m) => discGap(m.shape, o.at, r)));
 }
 
+/** The points the objective gap `g` runs between: from the unit's closest model to the marker's edge. */
+function objectiveGapPoints(board: BoardState, unit: UnitState, o: ObjectiveDef, g: number): ReturnType<typeof gapPoints> | undefined {
+  const r = board.system.objective.diameterMm / 2 / 25.4;
+  const m = board.alive(unit).find((x) => discGap(x.shape, o.at, r) === g);
+  return m ? gapPoints(m.shape, { kind: "circle", c: o.at, r }) : undefined;
+}
+
 /** Replays the consolidation under one mode; returns the enemy units it forces to fight (engaging). */
 function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep, mode: ConsolidationMode, objective: ObjectiveDef | undefined, report: Report): UnitState[] {
   const { board, system } = ctx;
@@ -166,6 +173,7 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
     const g = objectiveGap(board, unit, objective);
     report.unless(within(g, system.objective.range), "objective.out-of-range", `${unit.id} must end within range (${inches(system.objective.range)}) of objective ${objective.id}; its closest model is ${inches(g)} away (11e 12.08)`, step.head, {
       related: [{ message: objective.id, span: objective.span }],
+      measure: { value: g, limit: system.objective.range, ...objectiveGapPoints(board, unit, objective, g) },
     });
   }
   return [];
@@ -250,6 +258,7 @@ function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o:
     }
     report.unless(closer(g0, g1), "move.not-closer", `${id} must end closer to objective ${o.id}: ${inches(g0)} at the start, ${inches(g1)} at the end (11e 12.08)`, mm.move.span, {
       related: [{ message: o.id, span: o.span }],
+      measure: { value: g1, limit: g0, ...gapPoints(mm.model.shape, marker) },
     });
   }
 }

@@ -1,4 +1,6 @@
-import { gapUpTo } from "../geometry/gap";
+import type { Measure } from "../diagnostics/problem";
+import { gapUpTo, separation } from "../geometry/gap";
+import { supportPoint, type Shape } from "../geometry/shape";
 import { MARGIN, TAU_C, TAU, within, type Tri } from "../geometry/tolerance";
 import type { BoardState, ModelState, UnitState } from "../engine/board-state";
 import type { Report } from "../engine/report";
@@ -60,11 +62,25 @@ export function checkStillEngaged(board: BoardState, moved: readonly MovedModel[
       const g = board.shapeUnitGap(mm.model.shape, v);
       const t = within(g, er);
       if (t === "yes") continue;
+      const closest = v.models.filter((n) => n.alive).find((n) => Math.abs(separation(mm.model.shape, n.shape).gap - g) < 1e-9);
       report.unless(t, "engagement.lost", `${mm.model.def.id} started engaged with ${v.id} and must still be engaged with it, but ends ${inches(g)} away (${rule})`, mm.move.span, {
         related: [{ message: v.id, span: v.def.span }],
+        measure: { value: g, limit: er, ...(closest ? gapPoints(mm.model.shape, closest.shape) : {}) },
       });
     }
   }
+}
+
+/**
+ * The two points a gap between footprints is measured between, for drawing it. For footprints
+ * apart, the support points along the separating axis are the closest points (for circles and
+ * ellipses alike); for overlapping ones they span the overlap, which is still the measured depth.
+ */
+export function gapPoints(a: Shape, b: Shape): Pick<Measure, "from" | "to"> {
+  const { axis } = separation(a, b);
+  const p = supportPoint(a, axis);
+  const q = supportPoint(b, { x: -axis.x, y: -axis.y });
+  return { from: [p.x, p.y], to: [q.x, q.y] };
 }
 
 /** For witnesses: does the (hypothetically placed) model keep every engagement it started with, with margin? */

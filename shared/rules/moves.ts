@@ -62,8 +62,10 @@ export function checkPaths(
     const m = board.models.get(mv.model.id)!;
     const length = pathLength(m.at, mv.path);
     const msg = `this ${what} moves ${mv.model.id} ${inches(length)}, the limit is ${inches(limit)} (${rule})`;
-    if (length > limit + TAU) report.error("move.too-far", msg, mv.span);
-    else if (length > limit + 1e-9) report.warning("move.too-far", `${msg} — borderline, within the measuring tolerance`, mv.span);
+    // No from/to: the distance is the whole path, which the board already draws as the move's arrow.
+    const measure = { value: length, limit };
+    if (length > limit + TAU) report.error("move.too-far", msg, mv.span, { measure });
+    else if (length > limit + 1e-9) report.warning("move.too-far", `${msg} — borderline, within the measuring tolerance`, mv.span, { measure });
     checkThroughEnemies(board, m, mv, limit, rule, report, blocks);
   }
 }

@@ -376,7 +376,7 @@ describe("scenario.schema: unknown keys go on the key", () => {
       ),
       ["scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema"],
     );
-    assert.match(r.problems[0].message, /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, units, steps$/);
+    assert.match(r.problems[0].message, /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps$/);
     assert.match(r.problems[1].message, /in unit 'a'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, models$/);
     assert.match(r.problems[2].message, /in model 'm'; expected one of: at, base, facing$/);
     assert.match(r.problems[3].message, /in a fight's pile-in; expected one of: targets, to$/);
