@@ -57,7 +57,12 @@ export function pools(ctx: RuleContext): Pools {
     mayPass: (p) => {
       let may = passMemo.get(p);
       if (may === undefined) {
-        may = eligible(p).every((u) => [...ctx.board.unitsWithin(u, ctx.system.fightPassRange).values()].every((t) => t !== "yes"));
+        // An engaged unit (cached) is within 5" of an enemy: no need to measure the 5" around it.
+        may = eligible(p).every(
+          (u) =>
+            !(ctx.system.engagementRange <= ctx.system.fightPassRange && ctx.board.isEngaged(u) === "yes") &&
+            [...ctx.board.unitsWithin(u, ctx.system.fightPassRange).values()].every((t) => t !== "yes"),
+        );
         passMemo.set(p, may);
       }
       return may;
