@@ -1,7 +1,7 @@
 import { ErrorCodes, LSPErrorCodes, RequestType, ResponseError } from "vscode-languageserver/node";
 import type { Connection, TextDocuments } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { boardFrame } from "../shared/engine/frame";
+import { boardFrame, stepAt } from "../shared/engine/frame";
 import type { Analysis } from "../shared/engine/analyze";
 import type { Step } from "../shared/model/scenario";
 import { BOARD_METHOD } from "../shared/protocol/messages";
@@ -52,19 +52,6 @@ export function boardResult(analysis: Analysis, version: number, params: Omit<Bo
   const frame = boardFrame(scenario, analysis.problems, step ?? undefined);
   const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light" });
   return { version, parsed: true, title: scenario.title, stepCount: scenario.steps.length, step, steps, svg, frame, problems: analysis.problems };
-}
-
-/**
- * The step a cursor at `offset` is in: the one whose span contains it, between two steps the
- * one before (so blank lines and comments after a step still show it), above the first the set-up.
- */
-export function stepAt(steps: readonly StepSpan[], offset: number): number | null {
-  let found: number | null = null;
-  for (const s of steps) {
-    if (s.start > offset) break;
-    found = s.index;
-  }
-  return found;
 }
 
 /** `wanted` if it is a step's index, else the last step before it; `null` (the set-up) below the first. */

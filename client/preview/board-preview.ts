@@ -7,7 +7,7 @@ import type { BoardParams, BoardResult, FromPreviewMessage, ToPreviewMessage } f
 import { LANGUAGE_ID } from "../language-client";
 import { newNonce, previewHtml } from "./preview-html";
 import { boardThemeOf } from "./preview-theme";
-import { stepOfCursor } from "./step-of-cursor";
+import { stepAt } from "../../shared/engine/frame";
 
 /** The webview panel type; package.json activates on `onWebviewPanel:ruleboard.preview` to restore it. */
 export const PREVIEW_VIEW_TYPE = "ruleboard.preview";
@@ -118,7 +118,7 @@ export class BoardPreview {
     this.pin = { kind: "cursor" };
     const shown = this.shown;
     // Still within the step on the board, and nothing changed since: nothing to ask for.
-    if (wasCursor && shown?.version === editor.document.version && stepOfCursor(shown.result.steps, offset) === shown.result.step) return;
+    if (wasCursor && shown?.version === editor.document.version && stepAt(shown.result.steps, offset) === shown.result.step) return;
     this.schedule(EDIT_DEBOUNCE_MS);
   }
 

@@ -1,5 +1,5 @@
 import type { Problem } from "../diagnostics/problem";
-import type { BaseShape, Scenario, Step } from "../model/scenario";
+import type { BaseShape, ModelMove, Scenario, Step } from "../model/scenario";
 import { resolveSystem } from "../rules/rulings";
 import { BoardState } from "./board-state";
 import { replay } from "./replay";
@@ -56,7 +56,7 @@ export function boardFrame(scenario: Scenario, problems: readonly Problem[], ste
     .filter((m) => m.alive)
     .map((m) => ({ id: m.def.id, unit: m.unit.id, player: m.unit.player, at: [m.at.x, m.at.y], facing: m.facing, base: m.def.base }));
   const moves: MoveFrame[] = [];
-  for (const mv of shown ? movesOf(shown) : []) {
+  for (const mv of movesOfStep(shown)) {
     const m = before.models.get(mv.model.id);
     if (!m) continue;
     const path = mv.path.map((p) => [p.x, p.y] as const);
@@ -79,9 +79,9 @@ export function boardFrame(scenario: Scenario, problems: readonly Problem[], ste
   };
 }
 
-/** Every model move written in a step, nested blocks included. */
-function movesOf(step: Step) {
-  switch (step.kind) {
+/** Every model move written in a step, nested blocks included, in the order `boardFrame` lists them. */
+export function movesOfStep(step: Step | undefined): readonly ModelMove[] {
+  switch (step?.kind) {
     case "pile-in":
     case "consolidate":
     case "move":
@@ -92,4 +92,18 @@ function movesOf(step: Step) {
     default:
       return [];
   }
+}
+
+/**
+ * The step a cursor at `offset` shows: the last step that starts at or before it (so blank lines
+ * and comments after a step still show it), the set-up (`null`) above the first. The preview and
+ * the export commands both use it.
+ */
+export function stepAt(steps: readonly { readonly index: number; readonly start: number }[], offset: number): number | null {
+  let found: number | null = null;
+  for (const s of steps) {
+    if (s.start > offset) break;
+    found = s.index;
+  }
+  return found;
 }

@@ -1,6 +1,6 @@
 /** What every drawing layer shares: the scenario, the frame, the theme, the projection and the label placer. */
 import type { BoardFrame, ModelFrame } from "../engine/frame";
-import type { ModelMove, Scenario, Step, UnitDef } from "../model/scenario";
+import type { Scenario, Step, UnitDef } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { RulesSystem } from "../rules/system";
 import type { Projection } from "./base-shape";
@@ -50,20 +50,7 @@ export function coloursOfPlayer(ctx: RenderContext, player: string): PlayerColou
   return playerColours(ctx.theme, ctx.scenario.players.indexOf(player));
 }
 
-/** Every model move written in a step, nested blocks included, in the order `boardFrame` lists them. */
-export function movesOfStep(step: Step | undefined): readonly ModelMove[] {
-  switch (step?.kind) {
-    case "pile-in":
-    case "consolidate":
-    case "move":
-    case "charge":
-      return step.moves;
-    case "fight":
-      return [...(step.pileIn?.moves ?? []), ...(step.consolidate?.moves ?? [])];
-    default:
-      return [];
-  }
-}
+export { movesOfStep } from "../engine/frame";
 
 /** True when two source spans share at least one character (or an empty span sits inside the other). */
 export function spansMeet(a: Span, b: Span): boolean {
