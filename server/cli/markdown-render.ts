@@ -3,11 +3,12 @@
  * a picture (the board after its last step), and the Markdown that shows them, printed in order.
  */
 import * as fs from "node:fs";
+import { describeFsError } from "./find-files";
+import { readInput } from "./read-input";
 import * as path from "node:path";
 import { boardFrame } from "../../shared/index";
 import { analyzeMarkdown } from "../../shared/markdown/index";
 import { renderBoard } from "../../shared/render/index";
-import { describeFsError } from "./find-files";
 import { formatTextLines } from "./format-text";
 import type { MarkdownRenderRequest } from "./markdown-args";
 import { svgToPng } from "./render-png";
@@ -31,16 +32,9 @@ interface Picture {
  * (where the references will be resolved), with forward slashes.
  */
 export function runMarkdownRender(request: MarkdownRenderRequest, io: RenderIo): number {
-  const abs = path.resolve(io.cwd, request.file);
-  const shown = path.relative(io.cwd, abs) || abs;
-  let text: string;
-  try {
-    text = fs.readFileSync(abs, "utf8");
-  } catch (err) {
-    io.err(`ruleboard: cannot read ${shown}: ${describeFsError(err)}\n`);
-    return 2;
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const input = readInput(request.file, io);
+  if (!input) return 2;
+  const { abs, shown, text } = input;
   const doc = analyzeMarkdown(text);
   if (doc.blocks.length === 0) {
     io.err(`ruleboard: ${shown} has no \`\`\`ruleboard or \`\`\`scenario blocks to render\n`);

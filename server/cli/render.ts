@@ -1,9 +1,10 @@
 /** `ruleboard render`: a scenario's board as SVG or PNG, one step or all; and `render --extract`. */
 import * as fs from "node:fs";
+import { describeFsError } from "./find-files";
+import { readInput } from "./read-input";
 import * as path from "node:path";
 import { analyze, boardFrame } from "../../shared/index";
 import { extractSource, renderBoard } from "../../shared/render/index";
-import { describeFsError } from "./find-files";
 import { formatTextLines } from "./format-text";
 import type { RenderRequest } from "./render-args";
 import { svgToPng } from "./render-png";
@@ -26,17 +27,9 @@ type Render = Extract<RenderRequest, { kind: "render" }>;
  * Files written are listed on stdout, one path per line; without --out the SVG itself is.
  */
 export function runRender(request: Render, io: RenderIo): number {
-  const abs = path.resolve(io.cwd, request.file);
-  const shown = path.relative(io.cwd, abs) || abs;
-  let text: string;
-  try {
-    text = fs.readFileSync(abs, "utf8");
-  } catch (err) {
-    io.err(`ruleboard: cannot read ${shown}: ${describeFsError(err)}\n`);
-    return 2;
-  }
-  // As in check: editors drop a leading byte-order mark; the embedded source keeps the rest exactly.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const input = readInput(request.file, io);
+  if (!input) return 2;
+  const { abs, shown, text } = input;
   const analysis = analyze(text);
   const scenario = analysis.scenario;
   if (!scenario) {

@@ -1,9 +1,7 @@
 /** `ruleboard compare <file> --rules 11e,10e,10e+club`: one scenario under several rules systems. */
-import * as fs from "node:fs";
-import * as path from "node:path";
+import { readInput } from "./read-input";
 import { compareSystems, parseSpecs } from "../../shared/engine/compare";
 import type { OutputFormat } from "./args";
-import { describeFsError } from "./find-files";
 import { formatCompareJson, formatCompareText } from "./format-compare";
 
 /** What `runCompare` needs from the command line. */
@@ -32,17 +30,9 @@ export function runCompare(request: CompareRequest, io: CompareIo): number {
     io.err(`ruleboard: ${specs.error} in --rules\n`);
     return 2;
   }
-  const abs = path.resolve(io.cwd, request.file);
-  const shown = path.relative(io.cwd, abs) || abs;
-  let text: string;
-  try {
-    text = fs.readFileSync(abs, "utf8");
-  } catch (err) {
-    io.err(`ruleboard: cannot read ${shown}: ${describeFsError(err)}\n`);
-    return 2;
-  }
-  // As in check: editors drop a leading byte-order mark, so columns on line 1 then match.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const input = readInput(request.file, io);
+  if (!input) return 2;
+  const { abs, shown, text } = input;
 
   const result = compareSystems(text, specs.specs.map((s) => s.label));
   if (result.ok) {
