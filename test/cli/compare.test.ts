@@ -5,67 +5,13 @@ import assert from "node:assert/strict";
 import { parseArgs } from "../../server/cli/args";
 import { compareSystems } from "../../shared/engine/compare";
 import { cliSandbox } from "../helpers/cli";
+import { FIGHTS_FIRST_SETUP, SEED_002 } from "../helpers/compare-scenarios";
 
 const { run, write } = cliSandbox("ruleboard-cli-compare-");
 
-/**
- * Seed 002's worked example: the Boyz charged the Intercessors and are also in base contact with
- * the Terminators, which the Nobz are fighting. Only the club rulings forbid the Boyz that target.
- */
-const SEED_002 = `scenario: Can the Boyz strike the unit the Nobz are fighting? (seed 002)
-rules: 10e
-board: [30, 20]
-turn: red
-units:
-  boyz:
-    player: red
-    base: 32
-    charged: [intercessors]
-    models:
-      bz1: [10, 10]
-  nobz:
-    player: red
-    base: 32
-    models:
-      n1: [11.26, 11.26]
-  intercessors:
-    player: blue
-    base: 32
-    models:
-      i1: [11.26, 10]
-  terminators:
-    player: blue
-    base: 32
-    models:
-      t1: [10, 11.26]
-steps:
-  - fight: boyz
-    targets: [terminators]
-  - fight: intercessors
-  - fight: nobz
-  - fight: terminators
-`;
 
 /** Both sides have Fights First and blue's unit fights first: wrong under 11e (turn player first), right under 10e. */
-const FIGHTS_FIRST_BOTH = `scenario: Fights First on both sides
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [13.74, 8]
-  b:
-    player: blue
-    base: 32
-    fights-first: true
-    models:
-      b1: [15, 8]
-steps:
-  - fight: b
+const FIGHTS_FIRST_BOTH = `${FIGHTS_FIRST_SETUP}  - fight: b
     illegal: [fight.order]
   - fight: a
 `;

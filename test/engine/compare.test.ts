@@ -6,29 +6,12 @@ import assert from "node:assert/strict";
 import { analyze } from "../../shared/index";
 import { compareSystems, DEFAULT_SPECS, parseSpec, parseSpecs } from "../../shared/engine/compare";
 import type { CompareResult, Comparison, RowComparison } from "../../shared/engine/compare";
+import { FIGHTS_FIRST_SETUP, SEED_002 } from "../helpers/compare-scenarios";
 
 // 32 mm bases are 1.26" across, so models 1.26" apart (centre to centre) are in base contact.
 
 /** Red's a charged blue's b (so has Fights First); b has Fights First on its datasheet. Red's turn. */
-const FIGHTS_FIRST_BOTH = `scenario: Fights First on both sides
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [13.74, 8]
-  b:
-    player: blue
-    base: 32
-    fights-first: true
-    models:
-      b1: [15, 8]
-steps:
-  - fight: b
+const FIGHTS_FIRST_BOTH = `${FIGHTS_FIRST_SETUP}  - fight: b
   - fight: a
   - remove: [b1]
 `;
@@ -60,44 +43,6 @@ const PILE_IN_AT_1_5 = `${AT_1_5}  - pile-in: a
 
 /** a is selected to fight, without moving. */
 const FIGHT_AT_1_5 = `${AT_1_5}  - fight: a
-`;
-
-/**
- * Seed 002's worked example: the Boyz charged the Intercessors and are also in base contact with
- * the Terminators, which the Nobz have been fighting since the turn before.
- */
-const SEED_002 = `scenario: Can the Boyz strike the unit the Nobz are fighting? (seed 002)
-rules: 10e
-board: [30, 20]
-turn: red
-units:
-  boyz:
-    player: red
-    base: 32
-    charged: [intercessors]
-    models:
-      bz1: [10, 10]
-  nobz:
-    player: red
-    base: 32
-    models:
-      n1: [11.26, 11.26]
-  intercessors:
-    player: blue
-    base: 32
-    models:
-      i1: [11.26, 10]
-  terminators:
-    player: blue
-    base: 32
-    models:
-      t1: [10, 11.26]
-steps:
-  - fight: boyz
-    targets: [terminators]
-  - fight: intercessors
-  - fight: nobz
-  - fight: terminators
 `;
 
 /** a charged b and piles in 3.005" (inside the tolerance), ending 1.74" from b: engaged under 11e only. */

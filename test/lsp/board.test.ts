@@ -7,6 +7,7 @@ import type { Diagnostic } from "vscode-languageserver-protocol/node";
 import type { BoardResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "./harness";
 import { MISSED_ENGAGEMENT, positionOf, UNCLOSED } from "./fixtures";
+import { twoSteps } from "../helpers/compare-scenarios";
 
 let server: LspServer;
 
@@ -16,29 +17,7 @@ before(async () => {
 after(() => server?.dispose());
 
 /** Two steps: a1 piles in 1" right, then b1 is removed. */
-const TWO_STEPS = `scenario: Two steps
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [13, 10]
-steps:
-  - pile-in: a
-    to: { a1: [11, 10] }
-    note: Red piles in.
-  - remove: [b1]
-    note: Blue's model is destroyed.
-`;
+const TWO_STEPS = twoSteps("Two steps");
 
 const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
 

@@ -8,6 +8,7 @@ import { compareSystems, DEFAULT_SPECS } from "../../shared/engine/compare";
 import type { CompareResponse } from "../../shared/protocol/messages";
 import { COMPARE_SPECS, rulesLine, systemChoices } from "../../client/compare-choices";
 import { LspServer, scenarioUri } from "./harness";
+import { FIGHTS_FIRST_SETUP } from "../helpers/compare-scenarios";
 
 let server: LspServer;
 
@@ -17,25 +18,7 @@ before(async () => {
 after(() => server?.dispose());
 
 /** Both sides have Fights First and blue's unit fights first: wrong under 11e, right under 10e. */
-const FIGHTS_FIRST_BOTH = `scenario: Fights First on both sides
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [13.74, 8]
-  b:
-    player: blue
-    base: 32
-    fights-first: true
-    models:
-      b1: [15, 8]
-steps:
-  - fight: b
+const FIGHTS_FIRST_BOTH = `${FIGHTS_FIRST_SETUP}  - fight: b
   - fight: a
 `;
 

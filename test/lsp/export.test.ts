@@ -22,6 +22,7 @@ import type { ThemeName } from "../../shared/render/index";
 import { docName, numberedName, stepName } from "../../server/export-request";
 import { LspServer, scenarioUri, SERVER_PATH, withTimeout } from "./harness";
 import { UNCLOSED } from "./fixtures";
+import { twoSteps } from "../helpers/compare-scenarios";
 
 let server: LspServer;
 
@@ -31,29 +32,7 @@ before(async () => {
 after(() => server?.dispose());
 
 /** Two steps: a1 piles in 1" right, then b1 is removed. The `]]>` makes the embedding split a CDATA section. */
-const TWO_STEPS = `scenario: Export ]]> two steps
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [13, 10]
-steps:
-  - pile-in: a
-    to: { a1: [11, 10] }
-    note: Red piles in.
-  - remove: [b1]
-    note: Blue's model is destroyed.
-`;
+const TWO_STEPS = twoSteps("Export ]]> two steps");
 
 /** What renderBoard draws, with the source embedded, for one step (`null`: the set-up). */
 function expectedSvg(text: string, step: number | null, theme: ThemeName = "light"): string {
