@@ -50,12 +50,6 @@ export function lerp(a: Vec, b: Vec, t: number): Vec {
   return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
 }
 
-/** a scaled to length 1; the zero vector maps to (1, 0) so callers always get a direction. */
-export function normalize(a: Vec): Vec {
-  const l = len(a);
-  return l > 0 ? { x: a.x / l, y: a.y / l } : { x: 1, y: 0 };
-}
-
 /** The unit vector at `rad` radians from +x. */
 export function fromAngle(rad: number): Vec {
   return { x: Math.cos(rad), y: Math.sin(rad) };

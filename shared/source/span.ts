@@ -48,5 +48,3 @@ export class LineIndex {
     return this.starts.length;
   }
 }
-
-export const EMPTY_SPAN: Span = { start: 0, end: 0 };
