@@ -2,6 +2,7 @@
 // The server and CLI are bundled without `vscode` as an external, so an accidental
 // runtime import of `vscode` outside the client fails the build.
 import * as esbuild from "esbuild";
+import { rmSync } from "node:fs";
 
 const production = process.argv.includes("--production");
 const watch = process.argv.includes("--watch");
@@ -26,7 +27,11 @@ const targets = [
   { ...common, entryPoints: ["server/cli.ts"], outfile: "dist/cli.js", external: ["@resvg/resvg-js"] },
   // The board preview's script runs in the webview (a browser): any Node built-in reaching it fails the build.
   { ...common, platform: "browser", format: "iife", target: "es2022", entryPoints: ["client/webview/main.ts"], outfile: "dist/webview/main.js" },
+  { ...common, platform: "browser", format: "iife", target: "es2022", entryPoints: ["client/webview/rasterize.ts"], outfile: "dist/webview/rasterize.js" },
 ];
+
+// A production build (for the .vsix) starts from an empty dist/, so no source map or stale file ships.
+if (production) rmSync("dist", { recursive: true, force: true });
 
 if (watch) {
   const contexts = await Promise.all(targets.map((t) => esbuild.context(t)));

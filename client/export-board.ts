@@ -5,6 +5,7 @@ import type { LanguageClient } from "vscode-languageclient/node";
 import { EXPORT_METHOD } from "../shared/protocol/messages";
 import type { ExportFormat, ExportParams, ExportResult } from "../shared/protocol/messages";
 import { LANGUAGE_ID } from "./language-client";
+import { rasterizeInWebview } from "./rasterize-png";
 
 /** Command id of "Ruleboard: Export Board as SVG…" (declared in package.json `contributes.commands`). */
 export const EXPORT_SVG_COMMAND = "ruleboard.exportSvg";
@@ -26,18 +27,41 @@ interface Scope extends QuickPickItem {
 }
 
 /**
+ * Arguments for running the commands without prompts (from keybindings, tasks or tests): what to
+ * draw and where to write it. `file` for one step, `folder` for every step (existing files are replaced).
+ */
+export interface ExportOptions {
+  readonly all?: boolean;
+  /** 0-based step index, `null` for the set-up; absent: the preview's step, else the cursor's. */
+  readonly step?: number | null;
+  readonly file?: Uri;
+  readonly folder?: Uri;
+}
+
+/** Menus pass their own second argument (e.g. `{ groupId }`); only an object with a target counts as options. */
+function asOptions(value: unknown): ExportOptions | undefined {
+  const o = value as ExportOptions | undefined;
+  return o !== null && typeof o === "object" && (o.file instanceof Uri || o.folder instanceof Uri) ? o : undefined;
+}
+
+/**
  * Registers the two export commands. `previewStep` tells which step an open preview shows, so
  * "This step" exports what is on screen; without it (or without a preview) the cursor's step is used.
  */
-export function registerExportBoard(client: LanguageClient, previewStep?: PreviewStep): Disposable[] {
-  return [
-    commands.registerCommand(EXPORT_SVG_COMMAND, (uri?: Uri) => exportBoard(client, "svg", uri, previewStep)),
-    commands.registerCommand(EXPORT_PNG_COMMAND, (uri?: Uri) => exportBoard(client, "png", uri, previewStep)),
-  ];
+export function registerExportBoard(client: LanguageClient, extensionUri: Uri, previewStep?: PreviewStep): Disposable[] {
+  const run = (format: ExportFormat) => (uri?: Uri, options?: unknown) => exportBoard({ client, extensionUri, previewStep }, format, uri, asOptions(options));
+  return [commands.registerCommand(EXPORT_SVG_COMMAND, run("svg")), commands.registerCommand(EXPORT_PNG_COMMAND, run("png"))];
+}
+
+interface Exporter {
+  readonly client: LanguageClient;
+  readonly extensionUri: Uri;
+  readonly previewStep?: PreviewStep;
 }
 
 /** Asks this step or every step, then where, then asks the server for the pictures and writes them. */
-async function exportBoard(client: LanguageClient, format: ExportFormat, uri: Uri | undefined, previewStep: PreviewStep | undefined): Promise<void> {
+async function exportBoard(exporter: Exporter, format: ExportFormat, uri: Uri | undefined, options: ExportOptions | undefined): Promise<void> {
+  const { client, previewStep } = exporter;
   // The editor context menu passes the document's URI; the palette (or the focused preview) passes nothing.
   const document = uri ? await workspace.openTextDocument(uri) : scenarioInView();
   if (document?.languageId !== LANGUAGE_ID) {
@@ -49,23 +73,30 @@ async function exportBoard(client: LanguageClient, format: ExportFormat, uri: Ur
     { label: "This step", description: "one file", detail: "The step the preview shows, else the step under the cursor.", all: false },
     { label: "Every step", description: "numbered files in a folder", detail: "The set-up, then each step: 00-…, 01-…", all: true },
   ];
-  const scope = await window.showQuickPick(scopes, { title: `Ruleboard: export the board as ${kind}` });
+  const scope = options ? { all: options.folder !== undefined && options.file === undefined } : await window.showQuickPick(scopes, { title: `Ruleboard: export the board as ${kind}` });
   if (scope === undefined) return;
   if (!client.isRunning()) {
     void window.showErrorMessage("The Ruleboard language server is not running; restart it and try again.");
     return;
   }
-  const params: ExportParams = { uri: client.code2ProtocolConverter.asUri(document.uri), format, ...(scope.all ? { all: true } : stepOf(document, previewStep)) };
+  const params: ExportParams = { uri: client.code2ProtocolConverter.asUri(document.uri), format, ...(scope.all ? { all: true } : options?.step !== undefined ? { step: options.step } : stepOf(document, previewStep)) };
   let result: ExportResult | null;
   try {
     // Every step as PNG can take a few seconds: say so.
-    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Ruleboard: drawing the board${scope.all ? "s" : ""}…` }, () => request(client, params));
+    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Ruleboard: drawing the board${scope.all ? "s" : ""}…` }, () => pictures(exporter, params));
   } catch (error) {
     void window.showErrorMessage(`Ruleboard could not export the board: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
   if (result === null || result.files.length === 0) {
     void window.showErrorMessage("The Ruleboard language server does not have this scenario open; edit it and try again.");
+    return;
+  }
+  if (options) {
+    // Unattended: write where asked, replace what is there, announce nothing.
+    const targets = result.files.map((f) => [scope.all ? Uri.joinPath(options.folder!, f.name) : options.file!, bytesOf(f.data, format)] as const);
+    if (scope.all) await workspace.fs.createDirectory(options.folder!);
+    await write(targets);
     return;
   }
   const written = scope.all ? await writeAll(document, result, format) : await writeOne(document, result, format);
@@ -79,6 +110,23 @@ function stepOf(document: TextDocument, previewStep: PreviewStep | undefined): P
   const editor = window.visibleTextEditors.find((e) => e.document === document);
   // No editor shows it (exported from the explorer): the final board, as `ruleboard render` without --step.
   return editor === undefined ? { step: Number.MAX_SAFE_INTEGER } : { at: document.offsetAt(editor.selection.active) };
+}
+
+/**
+ * The pictures from the server. PNGs come from the server's native renderer when it has one (a
+ * checkout with the CLI's dependencies); the packaged extension draws them from the SVGs in a webview.
+ */
+async function pictures(exporter: Exporter, params: ExportParams): Promise<ExportResult | null> {
+  if (params.format === "svg") return request(exporter.client, params);
+  try {
+    return await request(exporter.client, params);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("PNG export needs"))) throw error;
+  }
+  const svgs = await request(exporter.client, { ...params, format: "svg" });
+  if (svgs === null) return null;
+  const pngs = await rasterizeInWebview(exporter.extensionUri, svgs.files.map((f) => f.data));
+  return { version: svgs.version, files: svgs.files.map((f, i) => ({ ...f, name: f.name.replace(/\.svg$/, ".png"), data: pngs[i] })) };
 }
 
 async function request(client: LanguageClient, params: ExportParams): Promise<ExportResult | null> {

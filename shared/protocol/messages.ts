@@ -204,3 +204,20 @@ export interface ExportResult {
   readonly version: number;
   readonly files: readonly ExportFile[];
 }
+
+/**
+ * The PNG rasteriser webview (client/webview/rasterize.ts), used for PNG export where the native
+ * renderer is not installed: the extension sends SVG boards, the page answers with PNG bytes.
+ */
+export interface RasterizeRequest {
+  readonly type: "rasterize";
+  readonly id: number;
+  readonly svg: string;
+  /** PNG pixels per SVG pixel (the CLI's PNGs use 2). */
+  readonly zoom: number;
+}
+
+/** The rasteriser's answer to one {@link RasterizeRequest}, or `ready` once the page listens. */
+export type RasterizeReply =
+  | { readonly type: "ready" }
+  | { readonly type: "rasterized"; readonly id: number; readonly png?: string; readonly error?: string };

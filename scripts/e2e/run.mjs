@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// npm run test:e2e — the integration suite (test/vscode/) inside a real VS Code build, offline:
+// code-server 4.100.3 (VS Code 1.100.3) from the npm registry, driven by Debian's chromium.
+//  1. installs code-server into a cache outside the repo (scripts/e2e/install-code-server.sh);
+//  2. packages the extension (npm run package) and installs the .vsix into a throwaway extensions dir,
+//     so what users install is what is tested (--vsix <file> tests a given package; --dev loads the
+//     repo as the extension under development instead);
+//  3. runs the suite in the extension host (the workbench reads extensionTestsPath from its URL);
+//  4. drives the workbench UI itself: opens an example, opens the preview, clicks a model, edits a
+//     coordinate, reloads the window, opens the Markdown preview, and saves screenshots.
+// Exits non-zero on any failure. Screenshots and logs go to test-results/e2e/.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { ensureCodeServer, freePort, installExtension, startCodeServer, writeUserSettings } from "./code-server.mjs";
+import { CHROMIUM_ARGS, cursorLine, frameWith, goToLine, openFile, openWorkbench, runCommand, screenshot, until } from "./workbench.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const RESULTS = path.join(ROOT, "test-results", "e2e");
+const MAX_VSIX_BYTES = 2 * 1024 * 1024;
+const SUITE_TIMEOUT_MS = 5 * 60_000;
+const argv = process.argv.slice(2);
+const dev = argv.includes("--dev");
+const givenVsix = argv.includes("--vsix") ? path.resolve(argv[argv.indexOf("--vsix") + 1]) : undefined;
+
+const checks = [];
+function record(name, ok, detail = "") {
+  checks.push({ name, ok });
+  console.log(`${ok ? "ok" : "not ok"} - ${name}${detail ? ` # ${detail}` : ""}`);
+}
+let failureShots = 0;
+async function check(name, fn, page) {
+  try {
+    const detail = await fn();
+    record(name, true, typeof detail === "string" ? detail : "");
+  } catch (error) {
+    record(name, false);
+    console.log(String(error?.stack ?? error).replace(/^/gm, "    "));
+    if (page) console.log(`    screenshot: ${await screenshot(page, RESULTS, `failure-${++failureShots}.png`).catch(() => "none")}`);
+  }
+}
+function sh(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", ...options });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (exit ${r.status})`);
+}
+
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+const work = mkdtempSync(path.join(tmpdir(), "ruleboard-e2e-"));
+const dirs = { userData: path.join(work, "user-data"), extensions: path.join(work, "extensions") };
+const workspace = path.join(work, "workspace");
+let server;
+let browser;
+try {
+  console.log("e2e: code-server");
+  const entry = ensureCodeServer();
+
+  // The suite and the CLI it compares with are built from this checkout.
+  sh("npm", ["run", "--silent", "compile-tests"]);
+  let extensionPath = ROOT;
+  if (!dev) {
+    let vsix = givenVsix;
+    if (vsix === undefined) {
+      vsix = path.join(work, "ruleboard.vsix");
+      sh("npm", ["run", "--silent", "package", "--", "--out", vsix]);
+    }
+    const bytes = statSync(vsix).size;
+    record("the .vsix is under 2 MB", bytes < MAX_VSIX_BYTES, `${(bytes / 1024).toFixed(0)} KiB`);
+    const output = installExtension(entry, vsix, dirs);
+    writeFileSync(path.join(RESULTS, "install.log"), output);
+    record("the .vsix installs without warnings", !/warn|unbundled|bundle your extension/i.test(output) && /successfully installed/i.test(output), output.trim().split("\n").pop());
+    const installed = readdirSync(dirs.extensions).find((d) => d.startsWith("ruleboard.ruleboard-"));
+    if (installed === undefined) throw new Error(`the .vsix did not install into ${dirs.extensions}`);
+    extensionPath = path.join(dirs.extensions, installed);
+  }
+  // The CLI the suite compares with must exist even when the .vsix build replaced dist/.
+  if (!existsSync(path.join(ROOT, "dist", "cli.js"))) sh("npm", ["run", "--silent", "build"]);
+
+  mkdirSync(workspace, { recursive: true });
+  for (const f of readdirSync(path.join(ROOT, "examples"))) cpSync(path.join(ROOT, "examples", f), path.join(workspace, f));
+  cpSync(path.join(ROOT, "test", "fixtures", "markdown", "three-boards.md"), path.join(workspace, "three-boards.md"));
+  // The extension under development when the .vsix is installed: an empty harness that only carries the tests.
+  const harness = path.join(work, "harness");
+  mkdirSync(harness, { recursive: true });
+  writeFileSync(path.join(harness, "package.json"), JSON.stringify({ name: "ruleboard-e2e-harness", publisher: "ruleboard", version: "0.0.0", engines: { vscode: "^1.91.0" } }));
+  writeUserSettings(dirs.userData);
+
+  const port = await freePort();
+  const logFile = path.join(RESULTS, "code-server.log");
+  writeFileSync(logFile, "");
+  server = await startCodeServer(entry, {
+    port,
+    folder: workspace,
+    dirs,
+    env: dev ? {} : { RULEBOARD_EXPECT_EXTENSION_PATH: extensionPath },
+    log: (text) => writeFileSync(logFile, text, { flag: "a" }),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({ executablePath: process.env.RULEBOARD_CHROMIUM ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+
+  // 3. The suite, in the extension host.
+  console.log("e2e: the integration suite (test/vscode) in the extension host");
+  const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+  const payload = [
+    ["extensionDevelopmentPath", remote(dev ? ROOT : harness)],
+    ["extensionTestsPath", remote(path.join(ROOT, "out", "test", "vscode", "index.js"))],
+  ];
+  const suitePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await suitePage.goto(`${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  const resultFile = path.join(workspace, ".ruleboard-test", "result.json");
+  const logPath = path.join(workspace, ".ruleboard-test", "log.txt");
+  let shown = 0;
+  const result = await until(
+    "the integration suite to finish",
+    () => {
+      if (existsSync(logPath)) {
+        const lines = readFileSync(logPath, "utf8").split("\n").filter(Boolean);
+        for (const line of lines.slice(shown)) console.log(`  ${line}`);
+        shown = lines.length;
+      }
+      return existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, "utf8")) : undefined;
+    },
+    SUITE_TIMEOUT_MS,
+  ).catch((error) => ({ passed: 0, failed: 1, pending: 0, failures: [{ title: "the suite", error: `${error.message}\n(code-server log: ${logFile})` }] }));
+  cpSync(logPath, path.join(RESULTS, "suite.log"), { force: true, errorOnExist: false }) ;
+  for (const f of result.failures) console.log(`  FAIL ${f.title}\n${f.error.replace(/^/gm, "    ")}`);
+  record(`the integration suite passes in VS Code ${result.vscodeVersion ?? "?"}`, result.failed === 0 && result.passed > 0, `${result.passed} passed, ${result.failed} failed, ${result.pending} skipped`);
+  await suitePage.close();
+  // The suite's files must not confuse the UI part.
+  rmSync(path.join(workspace, ".ruleboard-test"), { recursive: true, force: true });
+  for (const f of readdirSync(workspace)) if (f.startsWith("exported") || f === "edited.scenario.yaml") rmSync(path.join(workspace, f), { recursive: true, force: true });
+
+  // 4. The UI.
+  console.log("e2e: the workbench UI");
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await openWorkbench(page, `${base}/?folder=${encodeURIComponent(workspace)}`);
+  let board;
+  await check("opening an example and the preview command shows its board beside the editor", async () => {
+    await openFile(page, "illegal-pile-in.scenario.yaml");
+    await runCommand(page, "Ruleboard: Open Preview to the Side");
+    board = await frameWith(page, '#board svg [data-model="r1"]', "the preview's board");
+    const models = await board.locator("#board svg .base[data-model]").evaluateAll((els) => els.map((e) => e.getAttribute("data-model")).sort());
+    if (JSON.stringify(models) !== JSON.stringify(["g1", "g2", "r1", "r2"])) throw new Error(`models drawn: ${models}`);
+    return `models ${models.join(", ")}`;
+  }, page);
+  await check("the preview follows the cursor: a step's line shows its arrows and caption", async () => {
+    await goToLine(page, 24);
+    await until("arrows for the pile-in", async () => (await board.locator("#board svg .arrow").count()) === 2);
+    const caption = await board.locator("#board svg .caption").textContent();
+    if (!/3\.4/.test(caption ?? "")) throw new Error(`caption: ${caption}`);
+    return "2 arrows, caption with the note";
+  }, page);
+  await check("clicking a model in the preview reveals its line in the editor", async () => {
+    await board.locator('#board svg .base[data-model="g1"]').first().click();
+    const line = await until("the cursor on g1's line (19)", async () => ((await cursorLine(page)) === 19 ? 19 : undefined));
+    return `cursor on line ${line}`;
+  }, page);
+  await check("editing a coordinate in the editor moves the model on the board", async () => {
+    const g1 = board.locator('#board svg .base[data-model="g1"]').first();
+    const before = await g1.evaluateAll((els) => els[0].outerHTML);
+    await goToLine(page, 19);
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Shift+End");
+    await page.keyboard.type("g1: [16, 8");
+    const typed = Date.now();
+    await until("g1 to move on the board", async () => (await g1.evaluateAll((els) => els[0].outerHTML)) !== before);
+    return `board updated ${Date.now() - typed} ms after the last keystroke (polled every 100 ms; not asserted)`;
+  }, page);
+  await check("a screenshot shows the scenario, its diagnostics and its board", async () => {
+    await page.keyboard.press("Control+Shift+M"); // the Problems panel
+    await until("the problem in the Problems panel", async () => (await page.locator(".markers-panel .monaco-list-row").count()) > 0);
+    await goToLine(page, 24);
+    const file = await screenshot(page, RESULTS, "editor-with-preview.png");
+    return path.relative(ROOT, file);
+  }, page);
+  await check("the preview comes back after a window reload", async () => {
+    await page.keyboard.press("Control+S");
+    await page.reload();
+    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+    const again = await frameWith(page, '#board svg [data-model="g1"]', "the restored preview's board");
+    return `${await again.locator("#board svg .base[data-model]").count()} models`;
+  }, page);
+  await check("the Markdown preview draws each ruleboard block as a board", async () => {
+    await openFile(page, "three-boards.md");
+    await runCommand(page, "Markdown: Open Preview to the Side");
+    const frame = await frameWith(page, ".ruleboard-markdown-board svg", "boards in the Markdown preview");
+    const count = await until("three boards", async () => {
+      const n = await frame.locator(".ruleboard-markdown-board svg").count();
+      return n === 3 ? n : undefined;
+    });
+    await screenshot(page, RESULTS, "markdown-preview.png");
+    return `${count} boards`;
+  }, page);
+  await page.close();
+} catch (error) {
+  record("the e2e run completes", false);
+  console.log(String(error?.stack ?? error).replace(/^/gm, "    "));
+} finally {
+  await browser?.close().catch(() => {});
+  server?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+const failed = checks.filter((c) => !c.ok).length;
+console.log(`\ne2e: ${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 && checks.length > 0 ? 0 : 1);

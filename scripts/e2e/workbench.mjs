@@ -1,0 +1,97 @@
+// Drives code-server's workbench in headless Chromium for what the `vscode` API cannot see: the
+// preview's pixels, a click in the webview revealing the source, a keystroke moving a model, the
+// preview coming back after a reload, and the Markdown preview drawing boards.
+import { mkdirSync } from "node:fs";
+import * as path from "node:path";
+
+/** Chromium flags that keep it off the network (VSCODE-TESTING.md) and light on 2 shared cores. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-dev-shm-usage",
+];
+
+const WAIT_MS = 30_000;
+
+/** Polls `check` (async, may throw while the UI settles) until it returns a value, or fails naming `what`. */
+export async function until(what, check, ms = WAIT_MS) {
+  const deadline = Date.now() + ms;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== null && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? ` (last error: ${last.message})` : ""}`);
+}
+
+/** The first frame (webviews are nested iframes) that has `selector`. */
+export function frameWith(page, selector, what) {
+  return until(what, async () => {
+    for (const frame of page.frames()) {
+      if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+    }
+    return undefined;
+  });
+}
+
+/** Waits for the workbench to be interactive. */
+export async function openWorkbench(page, url) {
+  await page.goto(url);
+  await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+  await until("the explorer to list the workspace", async () => (await page.locator(".explorer-folders-view .monaco-list-row").count()) > 0, 60_000);
+}
+
+/** Quick Open (Ctrl+P) a file by name and wait for its editor tab. */
+export async function openFile(page, name) {
+  await page.keyboard.press("Control+P");
+  await page.locator(".quick-input-widget input").waitFor({ state: "visible" });
+  await page.keyboard.type(name);
+  await until(`quick open to list ${name}`, async () => (await page.locator(".quick-input-list .monaco-list-row").count()) > 0);
+  await page.keyboard.press("Enter");
+  await page.locator(`.tabs-container .tab[aria-label*="${name}"]`).first().waitFor({ state: "visible", timeout: WAIT_MS });
+  await page.locator(".monaco-editor .view-lines").first().waitFor({ state: "visible" });
+}
+
+/** Runs a command by its title from the command palette (F1). */
+export async function runCommand(page, title) {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible" });
+  await input.fill(`>${title}`);
+  const row = page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first();
+  await row.waitFor({ state: "visible", timeout: WAIT_MS });
+  await page.keyboard.press("Enter");
+}
+
+/** The editor's "Ln N, Col M" from the status bar. */
+export async function cursorLine(page) {
+  const text = (await page.locator("#status\\.editor\\.selection").textContent()) ?? "";
+  const m = /Ln (\d+)/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Goes to a 1-based line with Ctrl+G. */
+export async function goToLine(page, line) {
+  await page.keyboard.press("Control+G");
+  await page.locator(".quick-input-widget input").waitFor({ state: "visible" });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press("Enter");
+  await until(`the cursor on line ${line}`, async () => (await cursorLine(page)) === line);
+}
+
+export async function screenshot(page, dir, name) {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await page.screenshot({ path: file });
+  return file;
+}
