@@ -111,7 +111,9 @@ suite("Ruleboard in VS Code", () => {
     );
     assert.equal(tab.label, "Ruleboard Preview");
     assert.notEqual(tab.group.viewColumn, vscode.window.activeTextEditor?.viewColumn, "beside the editor");
-    await vscode.window.tabGroups.close(tab);
+    // Tab objects are snapshots: close the one that is there now.
+    const current = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith("ruleboard.preview"));
+    await vscode.window.tabGroups.close(current);
   });
 
   test("Export Board as SVG writes every step, each embedding the scenario", async () => {
