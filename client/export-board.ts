@@ -85,10 +85,13 @@ async function exportBoard(exporter: Exporter, format: ExportFormat, uri: Uri | 
     // Every step as PNG can take a few seconds: say so.
     result = await window.withProgress({ location: ProgressLocation.Notification, title: `Ruleboard: drawing the board${scope.all ? "s" : ""}…` }, () => pictures(exporter, params));
   } catch (error) {
+    // Unattended (a task, a keybinding with a target, a test): the caller gets the failure itself.
+    if (options) throw error;
     void window.showErrorMessage(`Ruleboard could not export the board: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
   if (result === null || result.files.length === 0) {
+    if (options) throw new Error(`the Ruleboard language server does not have ${document.uri.toString()} open`);
     void window.showErrorMessage("The Ruleboard language server does not have this scenario open; edit it and try again.");
     return;
   }
@@ -96,7 +99,7 @@ async function exportBoard(exporter: Exporter, format: ExportFormat, uri: Uri | 
     // Unattended: write where asked, replace what is there, announce nothing.
     const targets = result.files.map((f) => [scope.all ? Uri.joinPath(options.folder!, f.name) : options.file!, bytesOf(f.data, format)] as const);
     if (scope.all) await workspace.fs.createDirectory(options.folder!);
-    await write(targets);
+    for (const [uri, bytes] of targets) await workspace.fs.writeFile(uri, bytes);
     return;
   }
   const written = scope.all ? await writeAll(document, result, format) : await writeOne(document, result, format);

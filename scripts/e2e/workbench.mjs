@@ -51,25 +51,35 @@ export async function openWorkbench(page, url) {
   await until("the explorer to list the workspace", async () => (await page.locator(".explorer-folders-view .monaco-list-row").count()) > 0, 60_000);
 }
 
-/** Quick Open (Ctrl+P) a file by name and wait for its editor tab. */
+/** Opens a file of the workspace from the explorer (a click works wherever the keyboard focus is, even in a webview). */
 export async function openFile(page, name) {
-  await page.keyboard.press("Control+P");
-  await page.locator(".quick-input-widget input").waitFor({ state: "visible" });
-  await page.keyboard.type(name);
-  await until(`quick open to list ${name}`, async () => (await page.locator(".quick-input-list .monaco-list-row").count()) > 0);
-  await page.keyboard.press("Enter");
+  const row = page.locator(".explorer-folders-view .monaco-list-row", { hasText: name }).first();
+  await row.waitFor({ state: "visible", timeout: WAIT_MS });
+  await row.dblclick();
   await page.locator(`.tabs-container .tab[aria-label*="${name}"]`).first().waitFor({ state: "visible", timeout: WAIT_MS });
   await page.locator(".monaco-editor .view-lines").first().waitFor({ state: "visible" });
 }
 
-/** Runs a command by its title from the command palette (F1). */
+/**
+ * Runs a command by its title from the command palette (F1). An extension's commands are listed once
+ * the extension host has read its manifest, which can be a moment after the window opens: until then
+ * the palette is closed and opened again.
+ */
 export async function runCommand(page, title) {
-  await page.keyboard.press("F1");
   const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(`>${title}`);
   const row = page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first();
-  await row.waitFor({ state: "visible", timeout: WAIT_MS });
+  await until(`the command palette to list "${title}"`, async () => {
+    await page.keyboard.press("F1");
+    await input.waitFor({ state: "visible" });
+    await input.fill(`>${title}`);
+    try {
+      await row.waitFor({ state: "visible", timeout: 3_000 });
+      return true;
+    } catch (error) {
+      await page.keyboard.press("Escape");
+      throw error;
+    }
+  });
   await page.keyboard.press("Enter");
 }
 
