@@ -12,8 +12,12 @@ import { stepAt } from "../../shared/engine/frame";
 /** The webview panel type; package.json activates on `onWebviewPanel:ruleboard.preview` to restore it. */
 export const PREVIEW_VIEW_TYPE = "ruleboard.preview";
 
-/** Typing settles for this long before the board is asked for (the brief: visible within 100 ms). */
-const EDIT_DEBOUNCE_MS = 50;
+/**
+ * Typing settles for this long before the board is asked for (the brief: visible within 100 ms).
+ * Short, because bursts cost little: an answer for an older version is dropped, and the server
+ * analyses each version once whichever request asks first.
+ */
+const EDIT_DEBOUNCE_MS = 20;
 /** A document just reopened after a window reload may reach the server a moment after the first request. */
 const NOT_OPEN_RETRIES = 5;
 const NOT_OPEN_RETRY_MS = 200;

@@ -147,7 +147,9 @@ try {
   // 4. The UI.
   console.log("e2e: the workbench UI");
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await openWorkbench(page, `${base}/?folder=${encodeURIComponent(workspace)}`);
+  // With --dev the extension is not installed: the window loads the checkout as the extension under development.
+  const uiPayload = dev ? `&payload=${encodeURIComponent(JSON.stringify([["extensionDevelopmentPath", remote(ROOT)]]))}` : "";
+  await openWorkbench(page, `${base}/?folder=${encodeURIComponent(workspace)}${uiPayload}`);
   let board;
   await check("opening an example and the preview command shows its board beside the editor", async () => {
     await openFile(page, "illegal-pile-in.scenario.yaml");
