@@ -2,6 +2,7 @@ import { closer, MARGIN, TAU, within, type Tri } from "../geometry/tolerance";
 import { bestTri, type UnitState } from "../engine/board-state";
 import type { RuleContext } from "../engine/context";
 import { inches } from "../engine/report";
+import { unitGapPoints } from "./engagement";
 import type { MovedModel } from "./moves";
 import { at, searchWitness } from "./witness-search";
 
@@ -48,6 +49,7 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       const msg = `${id} must end closer to ${t.id}, the closest ${spec.what}: ${inches(d0[i])} at the start, ${inches(d1[i])} at the end (${spec.rule})`;
       report.unless(best === "border" || altTri !== "no" ? "border" : "no", "move.not-closer", msg, mm.move.span, {
         related: [{ message: `${t.id}, the closest ${spec.what}`, span: t.def.span }],
+        measure: { value: d1[i], limit: d0[i], ...unitGapPoints(board, mm.model.shape, t) },
       });
     }
 

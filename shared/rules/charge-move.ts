@@ -7,6 +7,7 @@ import { circle, inradius, type Shape } from "../geometry/shape";
 import { dist } from "../geometry/vec";
 import { closer, MARGIN, TAU, TAU_C, within, type Tri } from "../geometry/tolerance";
 import type { ChargeStep, Vec } from "../model/scenario";
+import { unitGapPoints } from "./engagement";
 import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "./moves";
 import { pathBlocker } from "./passage";
 import { searchWitness } from "./witness-search";
@@ -67,6 +68,7 @@ function checkCloser(ctx: RuleContext, moved: readonly MovedModel[], targets: re
     const t = targets[i];
     report.unless(best, "move.not-closer", `${mm.model.def.id} must end closer to a charge target: it is ${inches(d0[i])} from ${t.id} at the start and ${inches(d1[i])} at the end (${rule})`, mm.move.span, {
       related: targets.map((v) => ({ message: `${v.id}, a charge target`, span: v.def.span })),
+      measure: { value: d1[i], limit: d0[i], ...unitGapPoints(board, mm.model.shape, t) },
     });
   }
 }

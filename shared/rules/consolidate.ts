@@ -116,7 +116,7 @@ export function objectiveGap(board: BoardState, unit: UnitState, o: ObjectiveDef
 }
 
 /** The points the objective gap `g` runs between: from the unit's closest model to the marker's edge. */
-function objectiveGapPoints(board: BoardState, unit: UnitState, o: ObjectiveDef, g: number): ReturnType<typeof gapPoints> | undefined {
+export function objectiveGapPoints(board: BoardState, unit: UnitState, o: ObjectiveDef, g: number): ReturnType<typeof gapPoints> | undefined {
   const r = board.system.objective.diameterMm / 2 / 25.4;
   const m = board.alive(unit).find((x) => discGap(x.shape, o.at, r) === g);
   return m ? gapPoints(m.shape, { kind: "circle", c: o.at, r }) : undefined;

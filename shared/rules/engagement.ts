@@ -1,5 +1,5 @@
 import type { Measure } from "../diagnostics/problem";
-import { gapUpTo, separation } from "../geometry/gap";
+import { gapUpTo, separation, signedGap } from "../geometry/gap";
 import { supportPoint, type Shape } from "../geometry/shape";
 import { MARGIN, TAU_C, TAU, within, type Tri } from "../geometry/tolerance";
 import type { BoardState, ModelState, UnitState } from "../engine/board-state";
@@ -81,6 +81,23 @@ export function gapPoints(a: Shape, b: Shape): Pick<Measure, "from" | "to"> {
   const p = supportPoint(a, axis);
   const q = supportPoint(b, { x: -axis.x, y: -axis.y });
   return { from: [p.x, p.y], to: [q.x, q.y] };
+}
+
+/**
+ * The points a shape-to-unit gap runs between (to the unit's closest alive model), for drawing a
+ * finding's measure. Measures every model of the unit: call it only when reporting.
+ */
+export function unitGapPoints(board: BoardState, shape: Shape, unit: UnitState): Pick<Measure, "from" | "to"> {
+  let best: Shape | undefined;
+  let bestGap = Infinity;
+  for (const m of board.alive(unit)) {
+    const g = signedGap(shape, m.shape);
+    if (g < bestGap) {
+      bestGap = g;
+      best = m.shape;
+    }
+  }
+  return best === undefined ? {} : gapPoints(shape, best);
 }
 
 /** For witnesses: does the (hypothetically placed) model keep every engagement it started with, with margin? */

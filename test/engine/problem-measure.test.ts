@@ -42,8 +42,24 @@ describe("Problem.measure", () => {
     near(Math.hypot(m.to![0] - m.from![0], m.to![1] - m.from![1]), m.value, "|to - from|");
   });
 
+  for (const [fixture, system] of [
+    ["pile-in-not-closer", "11e pile-in"],
+    ["10e-pile-in-not-closer", "10e pile-in"],
+    ["11e-charge-not-closer", "11e charge"],
+    ["10e-consolidate-not-closer", "10e consolidation toward an objective"],
+  ]) {
+    it(`move.not-closer (${system}) carries the end gap, the start gap it had to beat, and points that gap apart`, () => {
+      const p = problems(`test/fixtures/rules/${fixture}.scenario.yaml`).find((x) => x.code === "move.not-closer")!;
+      const m = p.measure!;
+      assert.ok(m.value >= m.limit, `${m.value} is not closer than ${m.limit}`);
+      near(Math.hypot(m.to![0] - m.from![0], m.to![1] - m.from![1]), m.value, "|to - from|");
+      // The numbers are the ones the message states.
+      assert.ok(p.message.includes(`${m.limit.toFixed(2)}"`) && p.message.includes(`${m.value.toFixed(2)}"`), p.message);
+    });
+  }
+
   it("a problem without a measurement has no measure key at all", () => {
-    const ps = problems("test/fixtures/rules/pile-in-not-closer.scenario.yaml");
+    const ps = problems("test/fixtures/rules/fight-order.scenario.yaml");
     assert.ok(ps.length > 0);
     for (const p of ps) assert.equal("measure" in p, false, p.code);
   });

@@ -5,7 +5,7 @@ import type { Vec } from "../../model/scenario";
 import { bestTri, type BoardState, type ModelState, type UnitState } from "../../engine/board-state";
 import type { RuleContext } from "../../engine/context";
 import { inches } from "../../engine/report";
-import { contactWithEnemy } from "../engagement";
+import { contactWithEnemy, gapPoints } from "../engagement";
 import type { MovedModel } from "../moves";
 import { at, searchWitness } from "../witness-search";
 
@@ -73,7 +73,10 @@ export function checkCloserToEnemyModel(ctx: RuleContext, moved: readonly MovedM
     const e = start[0];
     const end = signedGap(mm.model.shape, e.model.shape);
     const message = `${mm.model.def.id} must end closer to the closest enemy model, ${e.model.def.id} (${e.model.unit.id}): ${inches(e.gap)} at the start, ${inches(end)} at the end (${rule})`;
-    const extra = { related: [{ message: `${e.model.def.id} (${e.model.unit.id}), the closest enemy model`, span: e.model.def.span }] };
+    const extra = {
+      related: [{ message: `${e.model.def.id} (${e.model.unit.id}), the closest enemy model`, span: e.model.def.span }],
+      measure: { value: end, limit: e.gap, ...gapPoints(mm.model.shape, e.model.shape) },
+    };
     if (best === "no" && alt !== "no") {
       report.warning("move.not-closer", `${message} — it is closer to the enemy model closest at the end of its move, which one reading accepts`, mm.move.span, extra);
     } else report.unless(best, "move.not-closer", message, mm.move.span, extra);

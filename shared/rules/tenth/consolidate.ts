@@ -5,8 +5,8 @@ import type { Span } from "../../source/span";
 import type { BoardState, ModelState, UnitState } from "../../engine/board-state";
 import type { RuleContext } from "../../engine/context";
 import { inches, Report } from "../../engine/report";
-import { objectiveGap } from "../consolidate";
-import { checkLocks, locksBefore } from "../engagement";
+import { objectiveGap, objectiveGapPoints } from "../consolidate";
+import { checkLocks, gapPoints, locksBefore } from "../engagement";
 import { applyMoves, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "../moves";
 import { at } from "../witness-search";
 import { checkCloserToEnemyModel, checkContactIfPossible, enemyReachable, unitReaches } from "./approach";
@@ -139,10 +139,17 @@ function judgeObjective(
   for (const mm of move.free) {
     const g0 = markerGap(board, mm.fromShape, o);
     const g1 = markerGap(board, mm.model.shape, o);
-    report.unless(closer(g0, g1), "move.not-closer", `${mm.model.def.id} must move toward ${which}: ${inches(g0)} at the start, ${inches(g1)} at the end (${move.rule})`, mm.move.span, { related });
+    const marker = { kind: "circle" as const, c: o.at, r: board.system.objective.diameterMm / 2 / 25.4 };
+    report.unless(closer(g0, g1), "move.not-closer", `${mm.model.def.id} must move toward ${which}: ${inches(g0)} at the start, ${inches(g1)} at the end (${move.rule})`, mm.move.span, {
+      related,
+      measure: { value: g1, limit: g0, ...gapPoints(mm.model.shape, marker) },
+    });
   }
   const g = objectiveGap(board, unit, o);
-  report.unless(within(g, system.objective.range), "objective.out-of-range", `${unit.id} must end within range (${inches(system.objective.range)}) of ${which}; its closest model is ${inches(g)} away (${move.rule})`, move.span, { related });
+  report.unless(within(g, system.objective.range), "objective.out-of-range", `${unit.id} must end within range (${inches(system.objective.range)}) of ${which}; its closest model is ${inches(g)} away (${move.rule})`, move.span, {
+    related,
+    measure: { value: g, limit: system.objective.range, ...objectiveGapPoints(board, unit, o, g) },
+  });
 }
 
 function markerGap(board: BoardState, shape: ModelState["shape"], o: ObjectiveDef): number {
