@@ -8,6 +8,9 @@ export const CLIENT_ID = "ruleboard";
 /** The language id that package.json gives to `*.scenario.yaml`. */
 export const LANGUAGE_ID = "ruleboard";
 
+/** The settings section the server reads (`ruleboard.severity`, `ruleboard.inlayHints.*`, `ruleboard.messages.*`). */
+export const SETTINGS_SECTION = "ruleboard";
+
 /** Name of the output channel where the server's log and protocol traces appear. */
 export const OUTPUT_CHANNEL_NAME = "Ruleboard";
 
@@ -25,6 +28,9 @@ export function createLanguageClient(context: ExtensionContext, outputChannel: L
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: LANGUAGE_ID }],
     outputChannel,
+    // Sends workspace/didChangeConfiguration when a `ruleboard.*` setting changes; the server then
+    // pulls the section (workspace/configuration), republishes diagnostics and refreshes inlay hints.
+    synchronize: { configurationSection: SETTINGS_SECTION },
   };
   return new LanguageClient(CLIENT_ID, "Ruleboard Language Server", serverOptions, clientOptions);
 }

@@ -16,6 +16,8 @@ import { DiagnosticsPublisher } from "./diagnostics";
 import { DocumentAnalyses } from "./document-analyses";
 import { exportOf, ExportRequest } from "./export-request";
 import { describeError } from "./errors";
+import { FEATURES } from "./features";
+import { SettingsStore } from "./settings";
 import type { DiagnosticFeatures } from "./to-lsp";
 
 /** The `ruleboard/analysis` request, typed from the shared method name. */
@@ -29,27 +31,46 @@ export function initConnection(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const analyses = new DocumentAnalyses();
   let features: DiagnosticFeatures = { relatedInformation: false };
-  const publisher = new DiagnosticsPublisher(connection, documents, analyses, () => features);
+  const settings = new SettingsStore(connection);
+  const publisher = new DiagnosticsPublisher(connection, documents, analyses, () => features, () => settings.get());
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     features = readFeatures(params);
+    settings.readCapabilities(params.capabilities);
+    const offered = FEATURES.map((feature) => feature.capabilities(params.capabilities));
     return {
       capabilities: {
-        // Full sync: the engine re-parses the whole text anyway, so deltas would buy nothing here.
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full },
+        ...Object.assign({}, ...offered),
+        // Incremental: the engine re-parses the whole text anyway, but vscode-languageclient holds
+        // back full-sync changes for 250 ms (to merge them), which would delay every squiggle.
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       },
       serverInfo: { name: "ruleboard" },
     };
   });
 
   // TextDocuments fires onDidChangeContent on open as well as on every change.
-  documents.onDidChangeContent((event) => publisher.schedule(event.document.uri));
+  // Until the client's settings are in, changes wait: the first settings republish every open document.
+  documents.onDidChangeContent((event) => {
+    if (settings.loaded) publisher.schedule(event.document.uri);
+  });
   documents.onDidClose((event) => publisher.clear(event.document.uri));
 
   connection.onRequest(AnalysisRequest, (params) => analysisOf(params, documents, analyses, connection));
   connection.onRequest(CompareRequest, (params) => compareOf(params, documents, connection));
   connection.onRequest(BoardRequest, (params) => boardOf(params, documents, analyses, connection));
   connection.onRequest(ExportRequest, (params) => exportOf(params, documents, analyses, connection));
+
+  // New settings: severities and messages change the published diagnostics, the hints their labels.
+  settings.listen();
+  settings.onChange(() => {
+    publisher.republishAll();
+    if (settings.inlayHintRefresh) {
+      connection.languages.inlayHint.refresh().catch((error: unknown) => connection.console.error(`Ruleboard: refreshing inlay hints failed: ${describeError(error)}`));
+    }
+  });
+
+  for (const feature of FEATURES) feature.register({ connection, documents, analyses, settings });
 
   documents.listen(connection);
   connection.listen();

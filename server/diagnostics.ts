@@ -2,8 +2,9 @@ import type { Connection, Diagnostic, TextDocuments } from "vscode-languageserve
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { DocumentAnalyses } from "./document-analyses";
 import { describeError } from "./errors";
+import { DEFAULT_SETTINGS } from "./settings";
 import { toDiagnostics } from "./to-lsp";
-import type { DiagnosticFeatures } from "./to-lsp";
+import type { DiagnosticFeatures, DiagnosticSettings } from "./to-lsp";
 
 /** A scheduled analysis of one URI; `settled` turns false whenever another change arrives. */
 interface PendingRun {
@@ -27,7 +28,13 @@ export class DiagnosticsPublisher {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly analyses: DocumentAnalyses,
     private readonly features: () => DiagnosticFeatures,
+    private readonly settings: () => DiagnosticSettings = () => DEFAULT_SETTINGS,
   ) {}
+
+  /** Publishes every open document again (the settings changed; the cached analyses are reused). */
+  republishAll(): void {
+    for (const document of this.documents.all()) this.schedule(document.uri);
+  }
 
   /** Notes that `uri` changed (or opened); its diagnostics are published once changes settle. */
   schedule(uri: string): void {
@@ -66,7 +73,7 @@ export class DiagnosticsPublisher {
     let diagnostics: Diagnostic[];
     try {
       const { analysis } = this.analyses.get(document);
-      diagnostics = toDiagnostics(analysis.problems, document, this.features());
+      diagnostics = toDiagnostics(analysis.problems, document, this.features(), this.settings());
     } catch (error) {
       // Keep the previous diagnostics rather than publish a misleading empty list.
       this.connection.console.error(

@@ -2,6 +2,9 @@ import { DiagnosticSeverity } from "vscode-languageserver/node";
 import type { Diagnostic, DiagnosticRelatedInformation, Range } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Problem, Severity, Span } from "../shared/index";
+import { TAU } from "../shared/geometry/tolerance";
+import { DEFAULT_SETTINGS } from "./settings";
+import type { RuleboardSettings, SeverityLevel } from "./settings";
 
 /** What the client told us it can display, read once from its `initialize` capabilities. */
 export interface DiagnosticFeatures {
@@ -18,6 +21,48 @@ const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   info: DiagnosticSeverity.Information,
 };
 
+const LEVEL: Readonly<Record<Exclude<SeverityLevel, "off">, DiagnosticSeverity>> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** The settings that shape diagnostics (`ruleboard.severity`, `ruleboard.messages`). */
+export type DiagnosticSettings = Pick<RuleboardSettings, "severity" | "messages">;
+
+/**
+ * The severity a problem is published with, or undefined when its code is switched off.
+ * `ruleboard.severity` sets the level of a code's errors; it never makes a finding more serious
+ * than the engine reported it otherwise, so a borderline finding (a warning, inside the 0.01"
+ * tolerance) or an expected one (information, on a step marked `illegal:`) stays as it was unless
+ * the chosen level is milder. This keeps "a legal move is never called illegal" under any setting.
+ */
+export function severityOf(problem: Problem, settings: DiagnosticSettings = DEFAULT_SETTINGS): DiagnosticSeverity | undefined {
+  const engine = SEVERITY[problem.severity];
+  const level = settings.severity[problem.code];
+  if (level === undefined) return engine;
+  if (level === "off") return undefined;
+  // DiagnosticSeverity counts up as it gets milder (Error 1 … Hint 4).
+  return problem.severity === "error" ? LEVEL[level] : Math.max(engine, LEVEL[level]) as DiagnosticSeverity;
+}
+
+/**
+ * The message as published. With `ruleboard.messages.showTolerance`, a finding that compares a
+ * measured distance with a limit also gives both to 3 decimals and the tolerance they were
+ * compared with, so a borderline call (3.004" against 3") can be read off the message.
+ */
+export function messageOf(problem: Problem, settings: DiagnosticSettings = DEFAULT_SETTINGS): string {
+  const m = problem.measure;
+  if (!settings.messages.showTolerance || m === undefined) return problem.message;
+  return `${problem.message} [measured ${thousandths(m.value)}" against ${thousandths(m.limit)}", tolerance ±${TAU}"]`;
+}
+
+function thousandths(x: number): string {
+  const r = Math.round(x * 1000) / 1000;
+  return String(Object.is(r, -0) ? 0 : r);
+}
+
 /**
  * The LSP range of an offset span. `positionAt` (not shared's LineIndex) because it counts
  * `\r\n` and a lone `\r` as line breaks the way LSP clients and YAML do; it also clamps
@@ -32,13 +77,13 @@ export function toRange(span: Span, document: TextDocument): Range {
  * `data` keeps the step index and the witness for code actions and the preview; it is omitted
  * when there is neither so that ordinary diagnostics stay small on the wire.
  */
-export function toDiagnostic(problem: Problem, document: TextDocument, features: DiagnosticFeatures): Diagnostic {
+export function toDiagnostic(problem: Problem, document: TextDocument, features: DiagnosticFeatures, settings: DiagnosticSettings = DEFAULT_SETTINGS): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toRange(problem.span, document),
-    severity: SEVERITY[problem.severity],
+    severity: severityOf(problem, settings) ?? SEVERITY[problem.severity],
     code: problem.code,
     source: DIAGNOSTIC_SOURCE,
-    message: problem.message,
+    message: messageOf(problem, settings),
   };
   if (features.relatedInformation && problem.related.length > 0) {
     diagnostic.relatedInformation = problem.related.map(
@@ -54,11 +99,12 @@ export function toDiagnostic(problem: Problem, document: TextDocument, features:
   return diagnostic;
 }
 
-/** Converts every problem of one analysis, in the engine's order. */
+/** Converts every problem of one analysis, in the engine's order, leaving out codes switched off. */
 export function toDiagnostics(
   problems: readonly Problem[],
   document: TextDocument,
   features: DiagnosticFeatures,
+  settings: DiagnosticSettings = DEFAULT_SETTINGS,
 ): Diagnostic[] {
-  return problems.map((problem) => toDiagnostic(problem, document, features));
+  return problems.filter((problem) => severityOf(problem, settings) !== undefined).map((problem) => toDiagnostic(problem, document, features, settings));
 }

@@ -29,7 +29,7 @@ interface TopDraft {
 }
 
 /** The top-level keys, read in this order (definitions before the steps that refer to them). */
-const TOP_KEYS: KeyTable<TopDraft> = {
+export const TOP_KEYS: KeyTable<TopDraft> = {
   scenario: (ctx, pair, top) => {
     top.title = readText(ctx, pair.value, valueSpan(pair), "scenario (the title)");
   },
@@ -82,7 +82,7 @@ function readRulings(ctx: ParseContext, pair: YPair, top: TopDraft): void {
 }
 
 /** Keys every scenario must have, with what they are for in the message. */
-const REQUIRED_TOP_KEYS: ReadonlyArray<readonly [string, string]> = [
+export const REQUIRED_TOP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ["scenario", "its title"],
   ["turn", "the player whose turn it is"],
 ];

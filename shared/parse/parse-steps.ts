@@ -48,7 +48,7 @@ interface StepKindSpec {
 }
 
 /** The step kinds, keyed by their kind key. Later editions add kinds here. */
-const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
+export const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
   "pile-in": {
     head: readUnitHead,
     keys: { targets: readTargets, to: readTo, ...COMMON_STEP_KEYS },

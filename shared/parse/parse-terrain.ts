@@ -15,7 +15,7 @@ interface TerrainDraft {
 }
 
 /** The keys of one terrain area. */
-const TERRAIN_KEYS: KeyTable<TerrainDraft> = {
+export const TERRAIN_KEYS: KeyTable<TerrainDraft> = {
   area: readArea,
   kind: (ctx, pair, draft) => {
     draft.kind = readText(ctx, pair.value, valueSpan(pair), "kind");

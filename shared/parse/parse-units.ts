@@ -45,7 +45,7 @@ export interface UnitDraft {
 }
 
 /** The keys of a unit, in the order they are read (`base` before `models`, which use it). */
-const UNIT_KEYS: KeyTable<UnitDraft> = {
+export const UNIT_KEYS: KeyTable<UnitDraft> = {
   player: readPlayer,
   name: (ctx, pair, unit) => {
     unit.name = readText(ctx, pair.value, valueSpan(pair), "name");
@@ -84,7 +84,7 @@ interface ModelDraft {
   ok: boolean;
 }
 
-const MODEL_KEYS: KeyTable<ModelDraft> = {
+export const MODEL_KEYS: KeyTable<ModelDraft> = {
   at: (ctx, pair, model) => {
     model.at = readVec(ctx, pair.value, valueSpan(pair), "at");
     if (!model.at) model.ok = false;

@@ -27,7 +27,7 @@ interface MoveDraft {
   from?: string;
 }
 
-const MOVE_KEYS: KeyTable<MoveDraft> = {
+export const MOVE_KEYS: KeyTable<MoveDraft> = {
   at: (ctx, pair, move) => setPath(ctx, pair, move, "at", readEnd(ctx, pair.value, valueSpan(pair))),
   path: (ctx, pair, move) => setPath(ctx, pair, move, "path", readWaypoints(ctx, pair.value, valueSpan(pair))),
   facing: (ctx, pair, move) => {

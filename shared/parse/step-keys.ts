@@ -96,7 +96,7 @@ export function readTo(ctx: ParseContext, pair: YPair, step: { moves: ModelMove[
 }
 
 /** The keys of a pile-in: a pile-in step's, and those of an overrun fight's nested `pile-in:`. */
-const PILE_IN_KEYS: KeyTable<{ targets?: RefList; moves: ModelMove[] }> = {
+export const PILE_IN_KEYS: KeyTable<{ targets?: RefList; moves: ModelMove[] }> = {
   targets: readTargets,
   to: readTo,
 };

@@ -2,10 +2,10 @@
 // stdout that carries nothing but LSP frames.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { TextDocumentSyncKind } from "vscode-languageserver-protocol/node";
+import { DidChangeTextDocumentNotification, TextDocumentSyncKind } from "vscode-languageserver-protocol/node";
 import type { InitializeResult } from "vscode-languageserver-protocol/node";
 import { checkFraming, frame, LspServer, scenarioUri } from "./harness";
-import { MINIMAL } from "./fixtures";
+import { MINIMAL, pileIn } from "./fixtures";
 
 let server: LspServer;
 let initialized: InitializeResult;
@@ -15,10 +15,11 @@ before(async () => {
 });
 after(() => server?.dispose());
 
-test("initialize: full text sync with open/close, and the server's name", () => {
+test("initialize: incremental text sync with open/close, and the server's name", () => {
+  // Incremental, because vscode-languageclient delays full-sync changes by 250 ms to merge them.
   assert.deepEqual(initialized.capabilities.textDocumentSync, {
     openClose: true,
-    change: TextDocumentSyncKind.Full,
+    change: TextDocumentSyncKind.Incremental,
   });
   assert.deepEqual(initialized.serverInfo, { name: "ruleboard" });
 });
@@ -37,6 +38,27 @@ test("didChange publishes again for the new version", async () => {
   await server.change(uri, `${MINIMAL}# a comment\n`, 2);
   const published = await server.diagnostics(uri, 2);
   assert.deepEqual(published.diagnostics, []);
+});
+
+test("didChange with a range (incremental sync) edits the text the server analyses", async () => {
+  const uri = scenarioUri("lifecycle-incremental");
+  const text = pileIn("[12.5, 10]");
+  await server.open(uri, text, 1);
+  const before = (await server.diagnostics(uri, 1)).diagnostics.map((d) => d.code);
+  assert.ok(!before.includes("move.too-far"));
+  // Replace "12.5" by "13.5": a1 now moves 3.5", more than the 3" allowed.
+  const at = text.indexOf("12.5");
+  const line = text.slice(0, at).split("\n").length - 1;
+  const character = at - text.lastIndexOf("\n", at - 1) - 1;
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 4 } }, text: "13.5" }],
+  });
+  const published = await server.diagnostics(uri, 2);
+  const added = published.diagnostics.filter((d) => !before.includes(d.code));
+  // The finding sits on the move entry `a1: [13.5, 10]`, which starts after "    to: { ".
+  assert.deepEqual(added.map((d) => [d.code, d.range.start.line, d.range.start.character]), [["move.too-far", line, "    to: { ".length]]);
+  assert.match(String(added[0].message), /3\.5"/);
 });
 
 test("didClose clears the document's diagnostics (an empty list, no version)", async () => {

@@ -22,6 +22,45 @@ function positionOf(document: vscode.TextDocument, needle: string, fromLine = 0)
   return document.positionAt(offset + 1);
 }
 
+/** Squad (red) charged vanguard; vanguard and hunters are engaged with it, guards 3.75" away, archers 9". */
+const SKIRMISH = `scenario: Completion skirmish
+rules: 11e
+turn: red
+phase: fight
+units:
+  squad:
+    player: red
+    base: 32
+    charged: [vanguard]
+    models:
+      s1: [10, 10]
+      s2: [10, 11.5]
+      s3: [8.6, 10.8]
+  archers:
+    player: blue
+    base: 32
+    models:
+      r1: [10, 21.76]
+  guards:
+    player: blue
+    base: 32
+    models:
+      g1: [4.74, 14]
+  vanguard:
+    player: blue
+    base: 32
+    models:
+      v1: [11.66, 10]
+  hunters:
+    player: blue
+    base: 32
+    models:
+      h1: [10, 7.54]
+steps:
+  - fight: squad
+    targets: [
+`;
+
 suite("Editor intelligence in VS Code", () => {
   test("the outline lists objectives, units with their models, and the numbered steps", async () => {
     const document = await openCopy("overrun-fight.scenario.yaml", "outline.scenario.yaml");
@@ -62,5 +101,27 @@ suite("Editor intelligence in VS Code", () => {
     const after = await waitForDiagnostics(document.uri, "the diagnostics after the rename", (d) => d.length === 1 && d[0].message !== "");
     assert.deepEqual(after.map((d) => [d.code, d.range.start.line]), before.map((d) => [d.code, d.range.start.line]));
     await document.save();
+  });
+
+  test("completion after `targets: [` offers the legal targets first, in rules order", async () => {
+    const uri = workspaceFile("completion.scenario.yaml");
+    fs.writeFileSync(uri.fsPath, SKIRMISH);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: false });
+    const line = document.lineCount - 2;
+    const position = new vscode.Position(line, document.lineAt(line).text.length);
+    const list = await waitFor("completion items", async () => {
+      const l = await vscode.commands.executeCommand<vscode.CompletionList>("vscode.executeCompletionItemProvider", document.uri, position, "[");
+      return l.items.some((i) => i.label === "vanguard") ? l : undefined;
+    });
+    // The order the editor shows: by sortText, then label.
+    const key = (i: vscode.CompletionItem): string => i.sortText ?? (typeof i.label === "string" ? i.label : i.label.label);
+    const units = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Class).sort((a, b) => key(a).localeCompare(key(b)));
+    assert.deepEqual(units.map((i) => [i.label, i.detail]), [
+      ["vanguard", 'engaged 0.4"'],
+      ["hunters", 'engaged 1.2"'],
+      ["guards", '3.75" away'],
+      ["archers", '9" away'],
+    ]);
   });
 });

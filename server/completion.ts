@@ -1,0 +1,127 @@
+import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from "vscode-languageserver/node";
+import type { ClientCapabilities, CompletionItem, CompletionList, CompletionParams, Range } from "vscode-languageserver/node";
+import type { Analysis, Scenario } from "../shared/index";
+import { completeAt, type CompletionEntry, type EntryKind } from "../shared/language/completion";
+import { describeError } from "./errors";
+import type { Feature, FeatureContext } from "./feature";
+
+/**
+ * textDocument/completion: protocol glue over shared/language/completion.ts. Keeps each open
+ * document's last scenario that parsed, so ids and the board are still known while the text
+ * being typed does not parse.
+ */
+
+/**
+ * How long a document must rest before its model is kept as the last good one. By then the
+ * diagnostics publisher (which runs within two event-loop turns) has cached that version's
+ * analysis, so keeping it costs a cache hit, never an analysis of a version a burst replaces.
+ */
+const SETTLE_MS = 250;
+
+/** Typing these opens the list: a value after `key:` or `key: `, an id after `[` or `, `, a new key or step after `- `. */
+const TRIGGERS = [":", " ", "[", ",", "-"];
+
+const KIND: Readonly<Record<EntryKind, CompletionItemKind>> = {
+  key: CompletionItemKind.Property,
+  "step-kind": CompletionItemKind.Keyword,
+  unit: CompletionItemKind.Class,
+  model: CompletionItemKind.Field,
+  objective: CompletionItemKind.Constant,
+  player: CompletionItemKind.Value,
+  value: CompletionItemKind.EnumMember,
+  code: CompletionItemKind.Value,
+  snippet: CompletionItemKind.Snippet,
+};
+
+/** What the client said it can take, read once at `initialize`. */
+interface ClientSupport {
+  snippets: boolean;
+  markdown: boolean;
+  /** The client honours `insertTextMode` and knows adjustIndentation. */
+  insertTextMode: boolean;
+}
+
+function createCompletionFeature(): Feature {
+  const support: ClientSupport = { snippets: false, markdown: false, insertTextMode: false };
+  const lastGood = new Map<string, Scenario>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  return {
+    capabilities(client: ClientCapabilities) {
+      const item = client.textDocument?.completion?.completionItem;
+      support.snippets = item?.snippetSupport === true;
+      support.markdown = item?.documentationFormat?.includes(MarkupKind.Markdown) === true;
+      support.insertTextMode = item?.insertTextModeSupport?.valueSet.includes(InsertTextMode.adjustIndentation) === true;
+      return { completionProvider: { triggerCharacters: TRIGGERS, resolveProvider: false } };
+    },
+    register({ connection, documents, analyses }: FeatureContext) {
+      const keep = (uri: string): void => {
+        timers.delete(uri);
+        const document = documents.get(uri);
+        try {
+          const scenario = document && analyses.get(document).analysis.scenario;
+          if (scenario) lastGood.set(uri, scenario);
+        } catch {
+          // The publisher reports a failed analysis; there is simply no model to keep.
+        }
+      };
+      documents.onDidChangeContent(({ document }) => {
+        clearTimeout(timers.get(document.uri));
+        // unref: a pending keep never holds the process open at shutdown.
+        timers.set(document.uri, setTimeout(keep, SETTLE_MS, document.uri).unref());
+      });
+      documents.onDidClose(({ document }) => {
+        clearTimeout(timers.get(document.uri));
+        timers.delete(document.uri);
+        lastGood.delete(document.uri);
+      });
+      connection.onCompletion((params: CompletionParams): CompletionList | null => {
+        const document = documents.get(params.textDocument.uri);
+        if (document === undefined) return null;
+        try {
+          let analysis: Analysis | undefined;
+          try {
+            analysis = analyses.get(document).analysis;
+          } catch (error) {
+            // Completion still works from the text and the last good model.
+            connection.console.error(`Ruleboard: analysing ${document.uri} for completion failed: ${describeError(error)}`);
+          }
+          if (analysis?.scenario) lastGood.set(document.uri, analysis.scenario);
+          const offset = document.offsetAt(params.position);
+          const result = completeAt(document.getText(), offset, {
+            ...(analysis && { analysis }),
+            ...(lastGood.has(document.uri) && { lastGood: lastGood.get(document.uri) }),
+            snippets: support.snippets,
+            // Snippet lines are written relative to the line's indentation: LSP's adjustIndentation,
+            // asked for explicitly where the client knows it, and VS Code's default anyway.
+            adjustsIndentation: true,
+          });
+          const range = { start: document.positionAt(result.range.start), end: document.positionAt(result.range.end) };
+          return { isIncomplete: false, items: result.entries.map((e) => toItem(e, range, support)) };
+        } catch (error) {
+          connection.console.error(`Ruleboard: completion in ${document.uri} failed: ${describeError(error)}`);
+          return null;
+        }
+      });
+    },
+  };
+}
+
+function toItem(entry: CompletionEntry, range: Range, support: ClientSupport): CompletionItem {
+  const item: CompletionItem = {
+    label: entry.label,
+    kind: KIND[entry.kind],
+    sortText: entry.sortText,
+    textEdit: { range, newText: entry.insert },
+    insertTextFormat: entry.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+  };
+  if (entry.detail !== undefined) item.detail = entry.detail;
+  if (entry.filterText !== undefined) item.filterText = entry.filterText;
+  if (entry.documentation !== undefined) {
+    item.documentation = support.markdown ? { kind: MarkupKind.Markdown, value: entry.documentation } : entry.documentation;
+  }
+  if (entry.snippet && support.insertTextMode) item.insertTextMode = InsertTextMode.adjustIndentation;
+  return item;
+}
+
+/** Keys, ids, step kinds, modes, codes and snippets as the cursor's place allows. */
+export const completionFeature: Feature = createCompletionFeature();

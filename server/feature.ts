@@ -1,0 +1,25 @@
+import type { ClientCapabilities, Connection, ServerCapabilities, TextDocuments } from "vscode-languageserver/node";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { DocumentAnalyses } from "./document-analyses";
+import type { SettingsStore } from "./settings";
+
+/**
+ * What a language feature gets to work with: the connection, the open documents, their analyses,
+ * and the `ruleboard` settings (read them per request with `settings.get()`; they change at run time).
+ */
+export interface FeatureContext {
+  readonly connection: Connection;
+  readonly documents: TextDocuments<TextDocument>;
+  readonly analyses: DocumentAnalyses;
+  readonly settings: SettingsStore;
+}
+
+/**
+ * One editor feature (hover, completion, navigation, …): the capabilities it announces in
+ * `initialize`, given what the client can do, and the handlers it installs on the connection.
+ * Each feature lives in its own file under server/ and is listed once in server/features.ts.
+ */
+export interface Feature {
+  capabilities(client: ClientCapabilities): Partial<ServerCapabilities>;
+  register(context: FeatureContext): void;
+}

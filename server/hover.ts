@@ -1,0 +1,36 @@
+import { MarkupKind } from "vscode-languageserver/node";
+import type { Hover, HoverParams } from "vscode-languageserver/node";
+import { hoverAt } from "../shared/language/hover";
+import { describeError } from "./errors";
+import type { Feature, FeatureContext } from "./feature";
+import { toRange } from "./to-lsp";
+
+/** Whether the client renders Markdown hovers (VS Code does); otherwise the same text goes as plain text. */
+let markdown = true;
+
+/**
+ * `textDocument/hover`: the model, unit, step, move or code under the cursor, explained from the
+ * document's cached analysis (shared/language/hover.ts). Null when there is nothing to say, the
+ * document is unknown or its text does not parse; an internal failure is logged, never thrown.
+ */
+export const hoverFeature: Feature = {
+  capabilities: (client) => {
+    const formats = client.textDocument?.hover?.contentFormat;
+    markdown = formats === undefined || formats.includes(MarkupKind.Markdown);
+    return { hoverProvider: true };
+  },
+  register: (context) => context.connection.onHover((params) => hoverOf(params, context)),
+};
+
+function hoverOf(params: HoverParams, { documents, analyses, connection }: FeatureContext): Hover | null {
+  const document = documents.get(params.textDocument.uri);
+  if (document === undefined) return null;
+  try {
+    const answer = hoverAt(analyses.get(document).analysis, document.offsetAt(params.position));
+    if (answer === undefined) return null;
+    return { contents: { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: answer.markdown }, range: toRange(answer.span, document) };
+  } catch (error) {
+    connection.console.error(`Ruleboard: hover in ${params.textDocument.uri} failed: ${describeError(error)}`);
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Problem } from "../../diagnostics/problem";
+import type { Analysis, AnalyzeOptions } from "../../engine/analyze";
+import { choiceFix } from "./choice-fixes";
+import type { Fix } from "./fix";
+import { markIllegalFix } from "./mark-illegal";
+import { POSITION_CODES, positionFix } from "./position-fixes";
+import { unknownRefFixes } from "./unknown-ref";
+import { Budget, type FixContext } from "./verify";
+
+export type { Fix } from "./fix";
+export type { TextEdit } from "./text-edits";
+export { applyEdits } from "./text-edits";
+export { Budget, newProblems } from "./verify";
+export { POSITION_CODES } from "./position-fixes";
+
+/** Re-analyses one request may spend on verifying fixes, unless the caller says otherwise. */
+export const DEFAULT_BUDGET = 48;
+
+/**
+ * The quick fixes for one finding of `analysis` (the analysis of `text`), the preferred first and
+ * "mark this step illegal" last. Every position or value offered was written into the text and
+ * re-checked by the engine; `budget` bounds the re-analyses (share one across the findings of a
+ * request). Never throws: a failure offers nothing.
+ */
+export function quickFixes(
+  text: string,
+  analysis: Analysis,
+  problem: Problem,
+  options: { readonly analyze?: AnalyzeOptions; readonly budget?: Budget } = {},
+): Fix[] {
+  const scenario = analysis.scenario;
+  if (!scenario) return [];
+  const ctx: FixContext = { text, analysis, options: options.analyze ?? {}, budget: options.budget ?? new Budget(DEFAULT_BUDGET) };
+  const fixes: Fix[] = [];
+  try {
+    if (POSITION_CODES.includes(problem.code)) push(fixes, positionFix(ctx, problem));
+    else if (problem.code === "action.mode" || problem.code === "action.targets") push(fixes, choiceFix(ctx, problem));
+    else if (problem.code === "scenario.unknown-ref") fixes.push(...unknownRefFixes(text, scenario, problem));
+    push(fixes, markIllegalFix(text, scenario, problem));
+  } catch {
+    // A fix is a convenience: an internal failure offers nothing rather than breaking the request.
+    return [];
+  }
+  return fixes;
+}
+
+function push(fixes: Fix[], fix: Fix | undefined): void {
+  if (fix) fixes.push(fix);
+}

@@ -1,0 +1,67 @@
+import type { Code } from "../../diagnostics/codes";
+import type { Problem } from "../../diagnostics/problem";
+import type { Scenario } from "../../model/scenario";
+import { asSeq, endOf, mapPairs, scalarText, seqItems } from "../../parse/yaml-nodes";
+import type { Fix } from "./fix";
+import { stepOf } from "./position-subject";
+import { lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
+import { mapAt, pairOf, parseRoot } from "./yaml-locate";
+
+/**
+ * "Mark this step illegal": for a judge showing a violation on purpose, the finding's code joins
+ * the step's `illegal:` list, which turns it into expected information. The list keeps its style
+ * (`[a, b]` or one `- code` per line); without one, `illegal: [code]` is added as the step's
+ * last line, at the step's indentation.
+ */
+export function markIllegalFix(text: string, scenario: Scenario, p: Problem): Fix | undefined {
+  const step = stepOf(scenario, p);
+  if (!step || !markable(p.code) || p.severity === "info" || step.illegal?.codes === "all") return undefined;
+  const root = parseRoot(text);
+  const map = root && mapAt(root, step.span.start);
+  if (!map) return undefined;
+  const edit = illegalEdit(text, map, p.code);
+  return edit && { title: `Mark this step illegal: ${p.code}`, edits: [edit], preferred: false };
+}
+
+/** Rule findings only: a broken YAML or schema is not something a scenario shows on purpose. */
+function markable(code: Code): boolean {
+  return !code.startsWith("yaml.") && !code.startsWith("scenario.") && code !== "expect.unmet";
+}
+
+function illegalEdit(text: string, map: NonNullable<ReturnType<typeof mapAt>>, code: Code): TextEdit | undefined {
+  const eol = lineBreakOf(text);
+  const existing = pairOf(map, "illegal");
+  if (existing) {
+    const seq = asSeq(existing.value);
+    const value = existing.value;
+    // `illegal: false` (not illegal) becomes the list.
+    if (!seq) return value && scalarText(value) === "false" ? { span: { start: value.range[0], end: value.range[1] }, newText: `[${code}]` } : undefined;
+    const items = seqItems(seq);
+    if (items.some((i) => scalarText(i) === code)) return undefined;
+    if (seq.flow) {
+      // `[a]` gets `, code` after its last item; `[]` gets `code` inside.
+      if (items.length === 0) return { span: { start: seq.range[0] + 1, end: seq.range[0] + 1 }, newText: code };
+      const end = endOf(items[items.length - 1]);
+      return { span: { start: end, end }, newText: `, ${code}` };
+    }
+    const last = items[items.length - 1];
+    const at = lineEndAt(text, contentEnd(text, endOf(last)));
+    const prefix = text.slice(lineStartAt(text, last.range[0]), last.range[0]).replace(/[^\s-]/g, " ");
+    return { span: { start: at, end: at }, newText: `${eol}${prefix}${code}` };
+  }
+  const pairs = mapPairs(map);
+  if (map.flow) {
+    const end = pairs.length > 0 ? endOf(pairs[pairs.length - 1].value ?? pairs[pairs.length - 1].key) : map.range[0] + 1;
+    return { span: { start: end, end }, newText: `${pairs.length > 0 ? ", " : ""}illegal: [${code}]` };
+  }
+  const indent = " ".repeat(map.range[0] - lineStartAt(text, map.range[0]));
+  const at = lineEndAt(text, contentEnd(text, endOf(map)));
+  return { span: { start: at, end: at }, newText: `${eol}${indent}illegal: [${code}]` };
+}
+
+/** A value's end before the line breaks a block scalar (`note: |`) counts as its own. */
+function contentEnd(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && (text[at - 1] === "\n" || text[at - 1] === "\r")) at--;
+  return at;
+}

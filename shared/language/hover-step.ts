@@ -1,0 +1,203 @@
+import type { Code } from "../diagnostics/codes";
+import type { Problem } from "../diagnostics/problem";
+import type { BoardState, UnitState } from "../engine/board-state";
+import type { ChargeStep, ConsolidateStep, ConsolidationMode, FightStep, FightType, MoveStep, MoveType, Option, PileInStep, Scenario, Step } from "../model/scenario";
+import type { Span } from "../source/span";
+import type { RulesSystem } from "../rules/system";
+import { boardAfter, systemOf } from "./hover-board-facts";
+import { inches, md, stepHead, stepName } from "./hover-format";
+import { addsErrors, MAX_CANDIDATES, Oracle, refList, selectionAfter, type Verdict } from "./hover-step-oracle";
+import { chargeLimit, fightPhaseLimit, movementLimit, type MoveLimit } from "./inlay-move-limits";
+
+/**
+ * The hover on a step's head line: what the rules let that unit do there. Eligibility and order
+ * come from the analysis' own findings on the step; the choices the author may leave unwritten
+ * (targets, fight type, consolidation mode, move type) and who may select next in the fight order
+ * come from the engine itself, asked through variants of the step (hover-step-oracle.ts).
+ */
+
+type UnitStep = PileInStep | FightStep | ConsolidateStep | MoveStep | ChargeStep;
+
+/** Findings about whether the unit may act here at all, and in this order. */
+const SELECTION: readonly Code[] = ["action.not-eligible", "action.repeated", "sequence.order", "fight.order"];
+/** Findings that a choice of fight type / consolidation mode / move type / targets is not allowed. */
+const MODE: readonly Code[] = ["action.mode"];
+const ELIGIBLE: readonly Code[] = ["action.not-eligible"];
+const TARGETS: readonly Code[] = ["action.targets"];
+
+interface Ask {
+  readonly scenario: Scenario;
+  readonly system: RulesSystem;
+  readonly step: UnitStep;
+  readonly oracle: Oracle;
+}
+
+/** How a finding is marked: an error, a borderline warning, an expected finding (information). */
+const MARK: Readonly<Record<Problem["severity"], string>> = { error: "✗", warning: "⚠", info: "ℹ" };
+
+/** Said when the replay budget ran out before every choice was tried. */
+const UNTRIED = " (not every choice was tried: the timeline is long)";
+
+/** The Markdown of the hover on `step`'s head, given the analysis' problems. */
+export function stepHover(scenario: Scenario, problems: readonly Problem[], step: Step): string {
+  const title = `**${stepName(step)}** · \`${stepHead(step)}\``;
+  if (step.kind === "phase") return `${title}\n\n- the timeline enters the ${md(step.phase.value)} phase; rules about the end of the previous phase are judged here`;
+  if (step.kind === "remove") return `${title}\n\n- removes ${step.models.map((r) => `**${md(r.id)}**`).join(", ")} (destroyed)`;
+  const { system } = systemOf(scenario);
+  const before = boardAfter(scenario, previousIndex(scenario, step));
+  const unit = before.units.get(step.unit.id);
+  if (!unit) return `${title}\n\n- no unit is called ${md(step.unit.id)}`;
+  const ask: Ask = { scenario, system, step, oracle: new Oracle(scenario, system, step.index) };
+  const lines = [`${title} · ${md(unit.player)}, ${system.id}`, ""];
+  const findings = problems.filter((p) => p.step === step.index && SELECTION.includes(p.code) && p.span.start >= step.span.start && p.span.end <= step.span.end);
+  if (findings.length === 0) lines.push("- ✓ eligible, in sequence (no eligibility or order finding)");
+  for (const p of findings.slice(0, 3)) lines.push(`- ${MARK[p.severity]} \`${p.code}\` ${md(p.message)}`);
+  lines.push(`- before it: ${engagementLine(before, unit)}`);
+  lines.push(...choices(ask, before, unit));
+  const limit = limitOf(system, step, before, unit);
+  if (limit) lines.push(limit.limit === undefined ? `- limit: none written for this ${limit.what}` : `- each model moves at most ${inches(limit.limit)} (${limit.what})`);
+  if (step.kind === "fight") lines.push(`- next to select: ${nextToSelect(ask, before)}`);
+  return lines.join("\n");
+}
+
+function previousIndex(scenario: Scenario, step: Step): number | undefined {
+  const earlier = scenario.steps.filter((s) => s.index < step.index);
+  return earlier.length ? earlier[earlier.length - 1].index : undefined;
+}
+
+/** `engaged with transport (0.4")`, or the closest enemy unit when it is not engaged. */
+function engagementLine(board: BoardState, unit: UnitState): string {
+  if (board.alive(unit).length === 0) return `${md(unit.id)} has no model on the board`;
+  const engaged = [...board.engagedUnits(unit)].map(([v, t]) => `**${md(v.id)}** ${inches(board.unitGap(unit, v))}${t === "border" ? " (borderline)" : ""}`);
+  if (engaged.length > 0) return `engaged with ${engaged.join(", ")}`;
+  const nearest = nearestEnemies(board, unit)[0];
+  return nearest ? `not engaged; closest enemy unit **${md(nearest.unit.id)}** ${inches(nearest.gap)}` : "not engaged; no enemy unit on the board";
+}
+
+function nearestEnemies(board: BoardState, unit: UnitState): { unit: UnitState; gap: number }[] {
+  return board
+    .enemyUnits(unit)
+    .map((v) => ({ unit: v, gap: board.unitGap(unit, v) }))
+    .sort((a, b) => a.gap - b.gap);
+}
+
+function limitOf(system: RulesSystem, step: UnitStep, board: BoardState, unit: UnitState): MoveLimit | undefined {
+  switch (step.kind) {
+    case "pile-in":
+      return fightPhaseLimit(system, "pile-in");
+    case "consolidate":
+      return fightPhaseLimit(system, "consolidate");
+    case "move":
+      return movementLimit(step, unit.def, board.isEngaged(unit));
+    case "charge":
+      return chargeLimit(system, step);
+    case "fight":
+      return undefined;
+  }
+}
+
+/** The lines about the choices the step makes or leaves to the engine. */
+function choices(ask: Ask, board: BoardState, unit: UnitState): string[] {
+  const { step, system } = ask;
+  const eleventh = system.fight.structure === "steps";
+  switch (step.kind) {
+    case "pile-in":
+      return eleventh ? [targetsLine(ask, board, unit, step.targets?.refs.map((r) => r.id))] : [];
+    case "fight":
+      return eleventh ? [optionLine(ask, "fight type", step.type?.value, ["normal", "overrun"], (v) => ({ ...step, type: option(v as FightType | undefined, step.head) }), MODE).line] : [];
+    case "consolidate": {
+      if (!eleventh) return [];
+      const mode = optionLine(ask, "mode", step.mode?.value, ["ongoing", "engaging", "objective"], (v) => ({ ...step, mode: option(v as ConsolidationMode | undefined, step.head) }), MODE);
+      const chosen = step.mode?.value ?? (mode.legal.length === 1 ? mode.legal[0] : undefined);
+      return [mode.line, chosen === "objective" ? objectiveLine(ask, step) : targetsLine(ask, board, unit, step.targets?.refs.map((r) => r.id))];
+    }
+    case "move":
+      return [optionLine(ask, "move type", step.type?.value, ["normal", "advance", "fall-back", "stationary"], (v) => ({ ...step, type: option(v as MoveType | undefined, step.head) }), ELIGIBLE).line];
+    case "charge":
+      return [targetsLine(ask, board, unit, step.targets?.refs.map((r) => r.id))];
+  }
+}
+
+/**
+ * A choice of one value among `values`: written or not, and which values the engine accepts here
+ * (a value is accepted when writing it adds no `codes` error to the step with the choice unwritten).
+ */
+function optionLine(ask: Ask, label: string, written: string | undefined, values: readonly string[], withValue: (v: string | undefined) => Step, codes: readonly Code[]): { line: string; legal: string[] } {
+  const accepts = acceptor(ask, withValue(undefined), codes);
+  const legal = values.filter((v) => accepts(withValue(v)));
+  return { line: choiceLine(label, written, legal.length ? `the rules allow ${legal.join(", ")}${untried(ask)}` : nothingAllowed(ask, "no value is allowed here")), legal };
+}
+
+function choiceLine(label: string, written: string | undefined, allowed: string): string {
+  return written ? `- ${label}: ${written} (written); ${allowed}` : `- ${label}: not written, read as the most permissive: ${allowed}`;
+}
+
+/** An objective consolidation's objective: the markers the engine accepts. */
+function objectiveLine(ask: Ask, step: ConsolidateStep): string {
+  const withObjective = (id: string | undefined): Step => ({ ...step, objective: id === undefined ? undefined : { id, span: step.head, pairSpan: step.head } });
+  const accepts = acceptor(ask, withObjective(undefined), TARGETS);
+  const legal = ask.scenario.objectives
+    .slice(0, MAX_CANDIDATES)
+    .map((o) => o.id)
+    .filter((id) => accepts(withObjective(id)));
+  return choiceLine("objective", step.objective && md(step.objective.id), legal.length ? `the rules allow ${legal.map((id) => `**${md(id)}**`).join(", ")}${untried(ask)}` : nothingAllowed(ask, "no objective is allowed here"));
+}
+
+/** Targets: the enemy units (nearest first) the engine accepts alone, and all engaged units together. */
+function targetsLine(ask: Ask, board: BoardState, unit: UnitState, written: readonly string[] | undefined): string {
+  const step = ask.step as PileInStep | ConsolidateStep | ChargeStep;
+  const withTargets = (ids: readonly string[] | undefined): Step => ({ ...step, targets: ids === undefined ? undefined : refList(ids, step.head) });
+  const accepts = acceptor(ask, withTargets(undefined), TARGETS);
+  const engaged = [...board.engagedUnits(unit).keys()].map((v) => v.id);
+  const alone = nearestEnemies(board, unit)
+    .slice(0, MAX_CANDIDATES)
+    .map((e) => e.unit.id)
+    .filter((id) => accepts(withTargets([id])));
+  const options: string[] = [];
+  if (alone.length > 0) options.push(`${alone.map((id) => `**${md(id)}**`).join(", ")}${alone.length > 1 ? " (each alone)" : ""}`);
+  if (engaged.length > 1 && !engaged.every((id) => alone.includes(id)) && accepts(withTargets(engaged))) options.push(`${engaged.map((id) => `**${md(id)}**`).join(" and ")} together`);
+  return choiceLine("targets", written?.map(md).join(", "), options.length ? `the rules allow ${options.join("; or ")}${untried(ask)}` : nothingAllowed(ask, "no enemy unit is allowed here"));
+}
+
+/**
+ * Who may select a unit to fight right after this step: each unit whose selection the engine
+ * accepts then. Engaged units and units that charged are asked first, as they are the likely ones.
+ */
+function nextToSelect(ask: Ask, before: BoardState): string {
+  const likely = (id: string): number => {
+    const u = before.units.get(id);
+    return u && (u.def.charged || before.isEngaged(u) !== "no") ? 0 : 1;
+  };
+  const units = [...ask.scenario.units].sort((a, b) => likely(a.id) - likely(b.id)).slice(0, MAX_CANDIDATES * 2);
+  const due = units.filter((u) => ask.oracle.ask(ask.step, SELECTION, [selectionAfter(ask.step, u.id)])?.errors.length === 0);
+  if (due.length === 0) return nothingAllowed(ask, "no unit is due to be selected (the Fight step is over)");
+  const byPlayer = new Map<string, string[]>();
+  for (const u of due) byPlayer.set(u.player, [...(byPlayer.get(u.player) ?? []), `**${md(u.id)}**`]);
+  return [...byPlayer].map(([player, ids]) => `${md(player)} (${ids.join(", ")})`).join(" or ") + untried(ask);
+}
+
+/**
+ * "Is this variant accepted?": it adds no `codes` error to the baseline (the step with the
+ * choice left unwritten). A variant the budget leaves unasked counts as not accepted (and is said so).
+ */
+function acceptor(ask: Ask, baseline: Step, codes: readonly Code[]): (variant: Step) => boolean {
+  let base: Verdict | undefined | null = null;
+  return (variant) => {
+    if (base === null) base = ask.oracle.ask(baseline, codes);
+    const v = base && ask.oracle.ask(variant, codes);
+    return !!base && !!v && !addsErrors(v, base);
+  };
+}
+
+function untried(ask: Ask): string {
+  return ask.oracle.exhausted ? UNTRIED : "";
+}
+
+function nothingAllowed(ask: Ask, text: string): string {
+  return ask.oracle.exhausted ? `not known${UNTRIED}` : text;
+}
+
+/** A written option for a variant, or none. */
+function option<T extends string>(value: T | undefined, span: Span): Option<T> | undefined {
+  return value === undefined ? undefined : { value, span };
+}

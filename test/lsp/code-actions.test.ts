@@ -1,0 +1,123 @@
+// Quick fixes over stdio: textDocument/codeAction for the diagnostics the server published,
+// answered with exact edits (a verified end position, a legal value, an existing id, or marking
+// the step illegal).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import type { CodeAction, Diagnostic, InitializeResult, Range } from "vscode-languageserver-protocol/node";
+import { LspServer, scenarioUri } from "./harness";
+
+let server: LspServer;
+let initialized: InitializeResult;
+
+before(async () => {
+  ({ server, initialized } = await LspServer.start());
+});
+after(() => server?.dispose());
+
+/** boyz (charged) and guards 5" apart; `steps` is the steps' YAML. Line 15 (0-based) is the first step. */
+function scenario(steps: string, guardsAt = "[15, 10]"): string {
+  return `scenario: Quick fixes
+rules: 11e
+turn: red
+units:
+  boyz:
+    player: red
+    base: 32
+    charged: true
+    models:
+      a1: [10, 10]
+  guards:
+    player: blue
+    base: 32
+    models:
+      b1: ${guardsAt}
+steps:
+${steps}`;
+}
+
+/** The range of the `nth` occurrence of `needle` in `text`. */
+function rangeOf(text: string, needle: string, nth = 0): Range {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) at = text.indexOf(needle, at + 1);
+  assert.ok(at >= 0, `${needle} in the text`);
+  const pos = (offset: number) => {
+    const lines = text.slice(0, offset).split("\n");
+    return { line: lines.length - 1, character: lines[lines.length - 1].length };
+  };
+  return { start: pos(at), end: pos(at + needle.length) };
+}
+
+/** Opens `text`, waits for its diagnostics and returns the one with `code`. */
+async function diagnosticOf(name: string, text: string, code: string): Promise<{ uri: string; diagnostic: Diagnostic }> {
+  const uri = scenarioUri(`code-actions-${name}`);
+  await server.open(uri, text, 1);
+  const published = await server.diagnostics(uri, 1);
+  const diagnostic = published.diagnostics.find((d) => d.code === code);
+  assert.ok(diagnostic, `${code} in ${JSON.stringify(published.diagnostics.map((d) => d.code))}`);
+  return { uri, diagnostic };
+}
+
+function codeActions(uri: string, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[] | null> {
+  return server.request<CodeAction[] | null>("textDocument/codeAction", {
+    textDocument: { uri },
+    range: diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    context: { diagnostics, ...(only && { only }) },
+  });
+}
+
+/** A quick fix as the server must send it: one document's edits under `changes`. */
+function quickFix(title: string, diagnostic: Diagnostic, uri: string, edits: { range: Range; newText: string }[], preferred = false): CodeAction {
+  return { title, kind: "quickfix", diagnostics: [diagnostic], ...(preferred && { isPreferred: true }), edit: { changes: { [uri]: edits } } };
+}
+
+/** An empty range at the end of the line holding the end of `needle`. */
+function endOfLine(text: string, needle: string): Range {
+  const end = rangeOf(text, needle).end;
+  const character = text.split("\n")[end.line].length;
+  return { start: { line: end.line, character }, end: { line: end.line, character } };
+}
+
+test("the server announces quick fixes", () => {
+  assert.deepEqual(initialized.capabilities.codeActionProvider, { codeActionKinds: ["quickfix"] });
+});
+
+test("move.too-far: the verified end on the path at the limit (preferred), then marking the step illegal", async () => {
+  const text = scenario("  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [13.6, 10]   # too far\n");
+  const { uri, diagnostic } = await diagnosticOf("too-far", text, "move.too-far");
+  const actions = await codeActions(uri, [diagnostic]);
+  assert.deepEqual(actions, [
+    quickFix("Move a1 to [12.99, 10]", diagnostic, uri, [{ range: rangeOf(text, "13.6"), newText: "12.99" }], true),
+    quickFix("Mark this step illegal: move.too-far", diagnostic, uri, [{ range: endOfLine(text, "# too far"), newText: "\n    illegal: [move.too-far]" }]),
+  ]);
+  // Asked again (the light bulb asks on every cursor move): the same answer.
+  assert.deepEqual(await codeActions(uri, [diagnostic], ["quickfix"]), actions);
+});
+
+test("action.mode: the fight type the rules allow, and the block illegal: list extended in its style", async () => {
+  const text = scenario("  - fight: boyz\n    type: overrun   # engaged\n    illegal:\n      - fight.order\n", "[11.5, 10]");
+  const { uri, diagnostic } = await diagnosticOf("mode", text, "action.mode");
+  assert.deepEqual(await codeActions(uri, [diagnostic]), [
+    quickFix("Change type to normal", diagnostic, uri, [{ range: rangeOf(text, "overrun"), newText: "normal" }], true),
+    quickFix("Mark this step illegal: action.mode", diagnostic, uri, [{ range: endOfLine(text, "- fight.order"), newText: "\n      - action.mode" }]),
+  ]);
+});
+
+test("scenario.unknown-ref: the closest unit id; no step to mark", async () => {
+  const text = scenario("  - pile-in: boyz\n    targets: [gaurds]\n    to:\n      a1: [11, 10]\n");
+  const { uri, diagnostic } = await diagnosticOf("unknown-ref", text, "scenario.unknown-ref");
+  assert.deepEqual(await codeActions(uri, [diagnostic]), [
+    quickFix("Change 'gaurds' to 'guards'", diagnostic, uri, [{ range: rangeOf(text, "gaurds"), newText: "guards" }], true),
+  ]);
+});
+
+test("nothing for other kinds, other sources, stale ranges or closed documents", async () => {
+  const text = scenario("  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [13.6, 10]\n");
+  const { uri, diagnostic } = await diagnosticOf("none", text, "move.too-far");
+  assert.deepEqual(await codeActions(uri, [diagnostic], ["refactor"]), []);
+  assert.deepEqual(await codeActions(uri, [{ ...diagnostic, source: "yaml" }]), []);
+  const moved = { ...diagnostic, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } } };
+  assert.deepEqual(await codeActions(uri, [moved]), []);
+  await server.close(uri);
+  assert.deepEqual(await codeActions(uri, [diagnostic]), []);
+  assert.deepEqual(server.framingErrors(), []);
+});
