@@ -124,4 +124,17 @@ suite("Editor intelligence in VS Code", () => {
       ["archers", '9" away'],
     ]);
   });
+
+  test("a hover on a moved model shows its closest enemy and the gap after the step", async () => {
+    const document = await openCopy("illegal-pile-in.scenario.yaml", "hover.scenario.yaml");
+    const position = positionOf(document, "r1: [13.4");
+    const hovers = await waitFor("a hover on r1", async () => {
+      const h = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", document.uri, position);
+      return h.length > 0 ? h : undefined;
+    });
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === "string" ? c : "value" in c ? c.value : ""))).join("\n");
+    assert.match(text, /\*\*r1\*\* · model of \*\*raiders\*\*, red · after step 1/);
+    assert.match(text, /- closest enemy: \*\*g1\*\* \(guards\), gap 0\.34"/);
+    assert.match(text, /- moved 3\.4" of 3" \(pile-in\)/);
+  });
 });
