@@ -15,35 +15,50 @@ import { inches, Report } from "./report";
  * Replays the timeline over the board, step by step, asking each rule family about each step.
  * After a violation the step is still applied as written, so later steps are judged on the
  * board the author meant. `until` stops after that step (the board preview shows any step);
- * returns the phase the timeline is in then.
+ * returns the phase the timeline is in then. `observer` sees the board just before and just after
+ * each step (inlay hints and hovers read the moves that way, in one replay).
  */
-export function replay(scenario: Scenario, system: RulesSystem, board: BoardState, report: Report, until = Infinity): string {
+export function replay(scenario: Scenario, system: RulesSystem, board: BoardState, report: Report, until = Infinity, observer?: StepObserver): string {
   let phase = scenario.phase;
   const ctx: RuleContext = { scenario, system, board, report, turn: newTurn(board), fight: newFightPhase() };
   for (const step of scenario.steps) {
     if (step.index > until) break;
     report.step = step.index;
-    if (step.kind === "phase") {
-      endPhase(ctx, phase);
-      phase = step.phase.value;
-      if (phase === "fight") ctx.fight = newFightPhase();
-      continue;
-    }
-    if (step.kind === "remove") {
-      removeModels(ctx, step);
-      continue;
-    }
-    const belongs = step.kind === "move" ? "movement" : step.kind === "charge" ? "charge" : "fight";
-    if (phase !== belongs) {
-      report.error("sequence.order", `${step.kind} belongs to the ${belongs} phase; the timeline is in the ${phase} phase — add \`- phase: ${belongs}\` before it`, step.head);
-      continue;
-    }
-    if (step.kind === "move") moveStep(ctx, step);
-    else if (step.kind === "charge") chargeStep(ctx, step);
-    else if (system.fight.structure === "activations") tenthFightPhaseStep(ctx, step);
-    else fightPhaseStep(ctx, step);
+    observer?.beforeStep?.(step, board);
+    phase = applyStep(ctx, step, phase);
+    observer?.afterStep?.(step, board);
   }
   report.step = undefined;
+  return phase;
+}
+
+/** Watches a replay step by step; the board is live (read it, never change it). */
+export interface StepObserver {
+  beforeStep?(step: Step, board: BoardState): void;
+  afterStep?(step: Step, board: BoardState): void;
+}
+
+/** One step of the timeline in the phase `phase`; returns the phase after it. */
+function applyStep(ctx: RuleContext, step: Step, phase: string): string {
+  const { system, report } = ctx;
+  if (step.kind === "phase") {
+    endPhase(ctx, phase);
+    if (step.phase.value === "fight") ctx.fight = newFightPhase();
+    return step.phase.value;
+  }
+  if (step.kind === "remove") {
+    removeModels(ctx, step);
+    return phase;
+  }
+  const belongs = step.kind === "move" ? "movement" : step.kind === "charge" ? "charge" : "fight";
+  if (phase !== belongs) {
+    report.error("sequence.order", `${step.kind} belongs to the ${belongs} phase; the timeline is in the ${phase} phase — add \`- phase: ${belongs}\` before it`, step.head);
+    return phase;
+  }
+  if (step.kind === "move") moveStep(ctx, step);
+  else if (step.kind === "charge") chargeStep(ctx, step);
+  else if (system.fight.structure === "activations") tenthFightPhaseStep(ctx, step);
+  else fightPhaseStep(ctx, step);
   return phase;
 }
 

@@ -43,48 +43,30 @@ export function moveRecords(scenario: Scenario): readonly MoveRecord[] {
 /** A record waiting for the end of its step (when the closest enemy is measured). */
 type Pending = Omit<MoveRecord, "closest">;
 
-/**
- * One replay, observed between steps. The replay loop announces each step by setting
- * `report.step` before applying it (and clears it at the end), so an accessor on this replay's
- * own Report sees the board just before each step and just after the previous one — without
- * re-running the prefix for every step. Earlier indices set while a step runs (the 10th-edition
- * activation bookkeeping re-tags a finding) are not step boundaries and are ignored.
- */
+/** One replay, observed between steps: each step's moves are measured just before it, the closest enemies just after. */
 function replayWithRecords(scenario: Scenario): MoveRecord[] {
   const { system } = systemOf(scenario);
   const board = new BoardState(scenario, system);
-  const report = new Report();
   const out: MoveRecord[] = [];
   let pending: Pending[] = [];
-  let current: number | undefined;
-  let last = -1;
-  const finish = (): void => {
-    // The end each model was written to reach in this step (its last move there).
-    const ends = new Map(pending.map((p) => [p.move.model.id, p.move.path[p.move.path.length - 1]]));
-    for (const p of pending) {
-      const m = board.models.get(p.move.model.id);
-      const end = ends.get(p.move.model.id)!;
-      // A step the replay skipped (out of its phase) moved nothing: no record claims it did.
-      if (m?.alive && (Math.abs(m.at.x - end.x) > 1e-9 || Math.abs(m.at.y - end.y) > 1e-9)) continue;
-      const c = m?.alive ? closestEnemy(board, m) : undefined;
-      out.push(c ? { ...p, closest: { model: c.model.def.id, unit: c.model.unit.id, gap: c.gap } } : p);
-    }
-    pending = [];
-  };
-  Object.defineProperty(report, "step", {
-    get: () => current,
-    set: (next: number | undefined) => {
-      current = next;
-      if (next !== undefined && next <= last) return;
-      finish();
-      if (next === undefined) return;
-      last = next;
-      const step = scenario.steps.find((s) => s.index === next);
-      if (step) pending = begin(board, system, step);
+  replay(scenario, system, board, new Report(), Infinity, {
+    beforeStep: (step) => {
+      pending = begin(board, system, step);
+    },
+    afterStep: () => {
+      // The end each model was written to reach in this step (its last move there).
+      const ends = new Map(pending.map((p) => [p.move.model.id, p.move.path[p.move.path.length - 1]]));
+      for (const p of pending) {
+        const m = board.models.get(p.move.model.id);
+        const end = ends.get(p.move.model.id)!;
+        // A step the replay skipped (out of its phase) moved nothing: no record claims it did.
+        if (m?.alive && (Math.abs(m.at.x - end.x) > 1e-9 || Math.abs(m.at.y - end.y) > 1e-9)) continue;
+        const c = m?.alive ? closestEnemy(board, m) : undefined;
+        out.push(c ? { ...p, closest: { model: c.model.def.id, unit: c.model.unit.id, gap: c.gap } } : p);
+      }
+      pending = [];
     },
   });
-  replay(scenario, system, board, report);
-  finish();
   return out;
 }
 

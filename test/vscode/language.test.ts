@@ -137,4 +137,22 @@ suite("Editor intelligence in VS Code", () => {
     assert.match(text, /- closest enemy: \*\*g1\*\* \(guards\), gap 0\.34"/);
     assert.match(text, /- moved 3\.4" of 3" \(pile-in\)/);
   });
+
+  test("the quick fix for move.too-far moves the model to a legal end and the finding goes away", async () => {
+    const document = await openCopy("illegal-pile-in.scenario.yaml", "quick-fix.scenario.yaml");
+    // Without the illegal: line the 3.4" pile-in is an error, not expected information.
+    const strip = new vscode.WorkspaceEdit();
+    const illegalLine = document.getText().split("\n").findIndex((l) => l.trim().startsWith("illegal:"));
+    strip.delete(document.uri, new vscode.Range(illegalLine, 0, illegalLine + 1, 0));
+    await vscode.workspace.applyEdit(strip);
+    const [tooFar] = await waitForDiagnostics(document.uri, "move.too-far as an error", (d) => d.some((x) => x.code === "move.too-far" && x.severity === vscode.DiagnosticSeverity.Error));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>("vscode.executeCodeActionProvider", document.uri, tooFar.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.isPreferred);
+    assert.ok(fix?.edit, `a preferred fix among ${actions.map((a) => a.title).join(" | ")}`);
+    assert.match(fix.title, /^Move r1 to \[/);
+    assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
+    const after = await waitForDiagnostics(document.uri, "the finding to go away", (d) => !d.some((x) => x.code === "move.too-far"));
+    assert.deepEqual(after.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.code), []);
+    await document.save();
+  });
 });
