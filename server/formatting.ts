@@ -1,7 +1,56 @@
-import type { Feature } from "./feature";
+import type { DocumentFormattingParams, DocumentRangeFormattingParams, FormattingOptions, TextEdit } from "vscode-languageserver/node";
+import type { Analysis } from "../shared/index";
+import { formatEdits, type LineRange } from "../shared/language/format";
+import { describeError } from "./errors";
+import type { Feature, FeatureContext } from "./feature";
+import { toRange } from "./to-lsp";
 
-/** Placeholder until the feature lands. */
+/**
+ * `textDocument/formatting` and `textDocument/rangeFormatting`. Red Hat's YAML extension formats
+ * only the YAML language ids it lists, so files opened as `ruleboard` are formatted here
+ * (shared/language/format.ts): indentation, spacing and blank lines, checked to leave the data,
+ * the comments and the findings as they were. No edits (an empty list) when the document is
+ * formatted already or cannot be formatted safely; null for a document that is not open.
+ */
 export const formattingFeature: Feature = {
-  capabilities: () => ({}),
-  register: () => {},
+  capabilities: () => ({ documentFormattingProvider: true, documentRangeFormattingProvider: true }),
+  register(context) {
+    context.connection.onDocumentFormatting((params) => formatting(params, undefined, context));
+    context.connection.onDocumentRangeFormatting((params) => formatting(params, linesOf(params), context));
+  },
 };
+
+/**
+ * The whole lines a range touches. A range that ends at the start of a line (a selection of
+ * whole lines, as editors make them) does not touch that line.
+ */
+function linesOf({ range }: DocumentRangeFormattingParams): LineRange {
+  const end = range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line;
+  return { start: range.start.line, end };
+}
+
+function formatting(params: DocumentFormattingParams, lines: LineRange | undefined, { documents, analyses, connection }: FeatureContext): TextEdit[] | null {
+  const document = documents.get(params.textDocument.uri);
+  if (document === undefined) return null;
+  // Markdown with fenced scenarios may one day be open here too; its text is not one YAML document.
+  if (document.languageId === "markdown") return [];
+  try {
+    const before: Analysis = analyses.get(document).analysis;
+    const edits = formatEdits(document.getText(), optionsOf(params.options), { ...(lines && { lines }), before });
+    return edits.map((edit) => ({ range: toRange(edit.span, document), newText: edit.newText }));
+  } catch (error) {
+    connection.console.error(`Ruleboard: formatting ${params.textDocument.uri} failed: ${describeError(error)}`);
+    return null;
+  }
+}
+
+/** The LSP options as the formatter takes them (the optional switches only when the client sent them). */
+function optionsOf(options: FormattingOptions) {
+  return {
+    tabSize: options.tabSize,
+    insertSpaces: options.insertSpaces,
+    ...(typeof options.trimTrailingWhitespace === "boolean" && { trimTrailingWhitespace: options.trimTrailingWhitespace }),
+    ...(typeof options.insertFinalNewline === "boolean" && { insertFinalNewline: options.insertFinalNewline }),
+    ...(typeof options.trimFinalNewlines === "boolean" && { trimFinalNewlines: options.trimFinalNewlines }),
+  };
+}
