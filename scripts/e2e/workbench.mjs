@@ -1,20 +1,14 @@
 // Drives code-server's workbench in headless Chromium for what the `vscode` API cannot see: the
 // preview's pixels, a click in the webview revealing the source, a keystroke moving a model, the
 // preview coming back after a reload, and the Markdown preview drawing boards.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 
-/** Chromium flags that keep it off the network (VSCODE-TESTING.md) and light on 2 shared cores. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-dev-shm-usage",
-];
+/**
+ * Chromium flags that keep it off the network (VSCODE-TESTING.md) and light on 2 shared cores; the
+ * browser tests (test/browser/playwright.ts) launch with the same list, so it lives in plain JSON.
+ */
+export const CHROMIUM_ARGS = JSON.parse(readFileSync(new URL("./chromium-args.json", import.meta.url), "utf8"));
 
 const WAIT_MS = 30_000;
 

@@ -1,6 +1,7 @@
 // Loads playwright-core and finds Debian's chromium without making either a compile-time
 // dependency: the suite compiles and skips (with the reason) on a machine that has neither.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
 
 /** The few Playwright calls the browser tests make (a structural subset of playwright-core's types). */
 export interface PwRequest {
@@ -50,16 +51,14 @@ interface PwModule {
 /** Chromium as Debian installs it (override with RULEBOARD_CHROMIUM). */
 const CHROMIUM_CANDIDATES = [process.env.RULEBOARD_CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
-/** Flags that keep the browser off the network and out of the machine's way (2 shared cores). */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+/**
+ * Flags that keep the browser off the network and out of the machine's way (2 shared cores), shared
+ * with the e2e runner (scripts/e2e/workbench.mjs), which is plain JavaScript and runs before the tests
+ * are compiled: hence JSON. Resolved from out/test/browser/ to the repo root.
+ */
+export const CHROMIUM_ARGS: string[] = JSON.parse(
+  readFileSync(path.resolve(__dirname, "..", "..", "..", "scripts", "e2e", "chromium-args.json"), "utf8"),
+) as string[];
 
 /** Launches headless chromium, or says why it cannot (so the suite can skip with that reason). */
 export async function launchChromium(): Promise<{ browser: PwBrowser } | { skip: string }> {

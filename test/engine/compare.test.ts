@@ -7,6 +7,7 @@ import { analyze } from "../../shared/index";
 import { compareSystems, DEFAULT_SPECS, parseSpec, parseSpecs } from "../../shared/engine/compare";
 import type { CompareResult, Comparison, RowComparison } from "../../shared/engine/compare";
 import { FIGHTS_FIRST_SETUP, SEED_002 } from "../helpers/compare-scenarios";
+import { twoUnits } from "../helpers/scenarios";
 
 // 32 mm bases are 1.26" across, so models 1.26" apart (centre to centre) are in base contact.
 
@@ -17,23 +18,7 @@ const FIGHTS_FIRST_BOTH = `${FIGHTS_FIRST_SETUP}  - fight: b
 `;
 
 /** a1 and b1 are 1.5" apart (edge to edge); neither unit charged. */
-const AT_1_5 = `scenario: Engaged at 1.5 inches under 11e, not under 10e
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [12.76, 10]
-steps:
-`;
+const AT_1_5 = twoUnits({ title: "Engaged at 1.5 inches under 11e, not under 10e", b1: "[12.76, 10]", steps: "" });
 
 /** a piles in to base contact with b. */
 const PILE_IN_AT_1_5 = `${AT_1_5}  - pile-in: a
@@ -46,26 +31,14 @@ const FIGHT_AT_1_5 = `${AT_1_5}  - fight: a
 `;
 
 /** a charged b and piles in 3.005" (inside the tolerance), ending 1.74" from b: engaged under 11e only. */
-const CHARGED_PILE_IN = `scenario: A pile-in inside the measuring tolerance
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [16, 10]
-steps:
-  - pile-in: a
+const CHARGED_PILE_IN = twoUnits({
+  title: "A pile-in inside the measuring tolerance",
+  charged: true,
+  b1: "[16, 10]",
+  steps: `  - pile-in: a
     to: { a1: [13.005, 10] }
-`;
+`,
+});
 
 /** The text with `illegal: [code]` added to the step written as `stepLine`. */
 function marked(text: string, stepLine: string, code: string): string {

@@ -7,6 +7,8 @@ import { replaceExpecting } from "./mutate";
 import { checkAnalysis, checkProblem, pointsAt } from "./properties";
 import { findSlots } from "./slots";
 
+// Not helpers/scenarios.ts's twoUnits on purpose: no `rules:` or `board:`, so findSlots below lists
+// every number in the text (a board's size would be two more slots).
 const TEXT = `scenario: t
 turn: red
 units:

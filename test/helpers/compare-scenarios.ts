@@ -1,4 +1,5 @@
 // Scenario texts shared by the compare, board and export tests (engine, CLI and LSP suites).
+import { twoUnits } from "./scenarios";
 
 /**
  * Red's a charged blue's b (so a has Fights First); b has Fights First on its datasheet; red's turn.
@@ -66,27 +67,15 @@ steps:
 
 /** Two steps: a1 piles in 1" right, then b1 is removed; `title` is the scenario's title. */
 export function twoSteps(title: string): string {
-  return `scenario: ${title}
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [13, 10]
-steps:
-  - pile-in: a
+  return twoUnits({
+    title,
+    charged: true,
+    b1: "[13, 10]",
+    steps: `  - pile-in: a
     to: { a1: [11, 10] }
     note: Red piles in.
   - remove: [b1]
     note: Blue's model is destroyed.
-`;
+`,
+  });
 }

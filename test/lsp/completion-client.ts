@@ -1,21 +1,9 @@
-// A client for the completion tests: like harness.ts's LspServer, but it declares the completion
-// capabilities it is given (snippet support or not, Markdown documentation), as VS Code does, and
-// asks for completions at a `|` marker in a text. Bounded waits throughout.
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import {
-  CompletionRequest,
-  CompletionTriggerKind,
-  createProtocolConnection,
-  DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from "vscode-languageserver-protocol/node";
-import type { CompletionItem, CompletionList, InitializeResult, ProtocolConnection } from "vscode-languageserver-protocol/node";
-import { LANGUAGE_ID, SERVER_PATH, withTimeout } from "./harness";
+// A client for the completion tests: harness.ts's LspServer declaring the completion capabilities
+// it is given (snippet support or not, Markdown documentation), as VS Code does, and asking for
+// completions at a `|` marker in a text. Bounded waits throughout.
+import { CompletionRequest, CompletionTriggerKind } from "vscode-languageserver-protocol/node";
+import type { CompletionItem, CompletionList, InitializeResult } from "vscode-languageserver-protocol/node";
+import { LspServer, withTimeout } from "./harness";
 
 /** What the client claims about completion items. */
 export interface CompletionClientOptions {
@@ -32,47 +20,31 @@ export function atMarker(marked: string): { text: string; line: number; characte
   return { text: before + marked.slice(at + 1), line, character: at - (before.lastIndexOf("\n") + 1) };
 }
 
+/** A server whose client claims the given completion capabilities; versions count up across all URIs. */
 export class CompletionClient {
   private version = 0;
   private readonly opened = new Set<string>();
 
   private constructor(
-    private readonly child: ChildProcess,
-    readonly connection: ProtocolConnection,
+    private readonly server: LspServer,
     readonly initialized: InitializeResult,
   ) {}
 
   static async start(options: CompletionClientOptions): Promise<CompletionClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    connection.listen();
-    try {
-      const initialized = await withTimeout(
-        connection.sendRequest(InitializeRequest.type, {
-          processId: process.pid,
-          rootUri: null,
-          capabilities: {
-            textDocument: {
-              publishDiagnostics: { relatedInformation: true, versionSupport: true },
-              completion: {
-                completionItem: {
-                  snippetSupport: options.snippets,
-                  documentationFormat: options.markdown ? ["markdown", "plaintext"] : ["plaintext"],
-                  insertTextModeSupport: { valueSet: [1, 2] },
-                },
-              },
+    const { server, initialized } = await LspServer.start({
+      capabilities: {
+        textDocument: {
+          completion: {
+            completionItem: {
+              snippetSupport: options.snippets,
+              documentationFormat: options.markdown ? ["markdown", "plaintext"] : ["plaintext"],
+              insertTextModeSupport: { valueSet: [1, 2] },
             },
           },
-        }),
-        "initialize",
-      );
-      await withTimeout(connection.sendNotification(InitializedNotification.type, {}), "initialized");
-      return new CompletionClient(child, connection, initialized);
-    } catch (error) {
-      connection.dispose();
-      child.kill("SIGKILL");
-      throw error;
-    }
+        },
+      },
+    });
+    return new CompletionClient(server, initialized);
   }
 
   /** Opens `uri` with `text` (or replaces its text when already open) and returns the version sent. */
@@ -80,9 +52,9 @@ export class CompletionClient {
     this.version++;
     if (!this.opened.has(uri)) {
       this.opened.add(uri);
-      await withTimeout(this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: LANGUAGE_ID, version: this.version, text } }), "didOpen");
+      await this.server.open(uri, text, this.version);
     } else {
-      await withTimeout(this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: this.version }, contentChanges: [{ text }] }), "didChange");
+      await this.server.change(uri, text, this.version);
     }
     return this.version;
   }
@@ -93,7 +65,7 @@ export class CompletionClient {
     await this.set(uri, text);
     const context = trigger === undefined ? { triggerKind: CompletionTriggerKind.Invoked } : { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: trigger };
     const result = await withTimeout(
-      this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character }, context }),
+      this.server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character }, context }),
       `completion at ${line}:${character}`,
     );
     const items = result === null ? [] : Array.isArray(result) ? result : (result as CompletionList).items;
@@ -103,7 +75,6 @@ export class CompletionClient {
   }
 
   dispose(): void {
-    this.connection.dispose();
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
+    this.server.dispose();
   }
 }

@@ -6,57 +6,9 @@ import assert from "node:assert/strict";
 import { CompletionItemKind, InsertTextFormat, InsertTextMode } from "vscode-languageserver-protocol/node";
 import type { CompletionItem } from "vscode-languageserver-protocol/node";
 import { analyze } from "../../shared/index";
+import { SKIRMISH } from "../helpers/scenarios";
 import { atMarker, CompletionClient } from "./completion-client";
 import { scenarioUri } from "./harness";
-
-/**
- * Red's squad (s1–s3) is engaged with vanguard (0.4") and hunters (1.2"); guards is 3.75" away (within
- * the 5" pile-in range), archers 9". Support is red, so never a target. The rules order is neither
- * the alphabetical order nor the order the units are defined in.
- */
-const SKIRMISH = `scenario: Completion skirmish
-rules: 11e
-turn: red
-phase: fight
-objectives:
-  hill: [10, 14]
-units:
-  squad:
-    player: red
-    name: Assault squad
-    base: 32
-    charged: [vanguard]
-    models:
-      s1: [10, 10]
-      s2: [10, 11.5]
-      s3: [8.6, 10.8]
-  support:
-    player: red
-    base: 32
-    models:
-      p1: [20, 30]
-  archers:
-    player: blue
-    base: 32
-    models:
-      r1: [10, 21.76]
-  guards:
-    player: blue
-    base: 32
-    models:
-      g1: [4.74, 14]
-  vanguard:
-    player: blue
-    base: 32
-    models:
-      v1: [11.66, 10]
-  hunters:
-    player: blue
-    base: 32
-    models:
-      h1: [10, 7.54]
-steps:
-`;
 
 /** The codes the engine reports on the pile-in below (s3 moves 4.6" away from the enemy). */
 const PILE_IN_CODES = ["move.too-far", "move.not-closer", "coherency.broken", "engagement.lost"];

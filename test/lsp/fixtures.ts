@@ -1,6 +1,6 @@
 // Scenario texts and position helpers shared by the LSP tests.
 import type { Range } from "vscode-languageserver-protocol/node";
-import { MINIMAL } from "../helpers/scenarios";
+import { MINIMAL, twoUnits } from "../helpers/scenarios";
 
 // The texts the CLI and fuzz tests share; positions in them are 0-based here (BOGUS_KEY's key is on line 2).
 export { BOGUS_KEY, MINIMAL, UNCLOSED } from "../helpers/scenarios";
@@ -17,48 +17,24 @@ export const OVERLAP = MINIMAL.replace("b1: [20, 20]", "b1: [10.5, 10]");
  * step marked illegal it is expected, so information.
  */
 export function pileIn(end: string, illegal = false): string {
-  return `scenario: Severities
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [15, 10]
-steps:
-  - pile-in: a
+  return twoUnits({
+    title: "Severities",
+    b1: "[15, 10]",
+    steps: `  - pile-in: a
     to: { a1: ${end} }
-${illegal ? "    illegal: [move.too-far]\n" : ""}`;
+${illegal ? "    illegal: [move.too-far]\n" : ""}`,
+  });
 }
 
 /** a (charged into b) piles in half an inch though it could have ended engaged: a finding with a witness. */
-export const MISSED_ENGAGEMENT = `scenario: Witness
-rules: 11e
-board: [30, 20]
-turn: red
-units:
-  a:
-    player: red
-    base: 32
-    charged: [b]
-    models:
-      a1: [10, 10]
-  b:
-    player: blue
-    base: 32
-    models:
-      b1: [14, 10]
-steps:
-  - pile-in: a
+export const MISSED_ENGAGEMENT = twoUnits({
+  title: "Witness",
+  charged: true,
+  b1: "[14, 10]",
+  steps: `  - pile-in: a
     to: { a1: [10.5, 10] }
-`;
+`,
+});
 
 /**
  * The LSP range of the `occurrence`-th (0-based) appearance of `needle` in `text`, computed

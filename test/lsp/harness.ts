@@ -21,6 +21,7 @@ import {
   StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
 import type {
+  ClientCapabilities,
   InitializeResult,
   ProtocolConnection,
   PublishDiagnosticsParams,
@@ -66,6 +67,28 @@ export interface StartOptions {
   readonly transport?: "stdio" | "ipc";
   /** Whether the client claims `publishDiagnostics.relatedInformation` (default true). */
   readonly relatedInformation?: boolean;
+  /**
+   * More client capabilities, deep-merged over the defaults (publishDiagnostics with versions,
+   * full-text synchronization): objects merge key by key, any other value replaces. Merged rather
+   * than replacing because every real client sends the defaults too; a test adds what it is about.
+   */
+  readonly capabilities?: ClientCapabilities;
+  /**
+   * Called once the connection listens and before `initialize` is sent: the place to install
+   * handlers for requests the server sends from `initialized` on (e.g. workspace/configuration).
+   */
+  readonly onConnection?: (server: LspServer) => void;
+}
+
+/** `extra` deep-merged over `base` (neither is changed): plain objects merge, anything else replaces. */
+function merged<T extends object>(base: T, extra: T): T {
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(extra)) {
+    const under = out[key];
+    const bothObjects = [under, value].every((v) => typeof v === "object" && v !== null && !Array.isArray(v));
+    out[key] = bothObjects ? merged(under as object, value as object) : value;
+  }
+  return out as T;
 }
 
 /** One running server and a client connection to it. */
@@ -77,6 +100,7 @@ export class LspServer {
   /** Resolves when the child process exits. */
   readonly exited: Promise<ExitStatus>;
   private readonly waiters = new Set<Waiter>();
+  private readonly publishListeners = new Set<(params: PublishDiagnosticsParams) => void>();
 
   private constructor(
     readonly child: ChildProcess,
@@ -93,6 +117,7 @@ export class LspServer {
           waiter.resolve(params);
         }
       }
+      for (const listener of [...this.publishListeners]) listener(params);
     });
     // The server's own errors and warnings (e.g. a failed analysis) go to the test output.
     connection.onNotification(LogMessageNotification.type, (params) => {
@@ -105,7 +130,7 @@ export class LspServer {
 
   /** Starts the server and completes the initialize / initialized handshake. */
   static async start(options: StartOptions = {}): Promise<{ server: LspServer; initialized: InitializeResult }> {
-    const { transport = "stdio", relatedInformation = true } = options;
+    const { transport = "stdio", relatedInformation = true, capabilities = {}, onConnection } = options;
     let server: LspServer;
     if (transport === "stdio") {
       const child = spawn(process.execPath, [SERVER_PATH, "--stdio"], { stdio: "pipe" });
@@ -116,17 +141,19 @@ export class LspServer {
       const child = fork(SERVER_PATH, ["--node-ipc"], { silent: true });
       server = new LspServer(child, createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child)));
     }
+    const defaults: ClientCapabilities = {
+      textDocument: {
+        publishDiagnostics: { relatedInformation, versionSupport: true },
+        synchronization: { dynamicRegistration: false },
+      },
+    };
     try {
+      onConnection?.(server);
       const initialized = await withTimeout(
         server.connection.sendRequest(InitializeRequest.type, {
           processId: process.pid,
           rootUri: null,
-          capabilities: {
-            textDocument: {
-              publishDiagnostics: { relatedInformation, versionSupport: true },
-              synchronization: { dynamicRegistration: false },
-            },
-          },
+          capabilities: merged(defaults, capabilities),
         }),
         "initialize",
       );
@@ -191,6 +218,15 @@ export class LspServer {
     });
   }
 
+  /**
+   * Calls `listener` on every publishDiagnostics, after it is added to `published`.
+   * @returns a function that removes the listener
+   */
+  onPublish(listener: (params: PublishDiagnosticsParams) => void): () => void {
+    this.publishListeners.add(listener);
+    return () => this.publishListeners.delete(listener);
+  }
+
   /** A request with a timeout. */
   request<R>(method: string, params: unknown, ms = TIMEOUT_MS): Promise<R> {
     return withTimeout(this.connection.sendRequest<R>(method, params), method, ms);
@@ -215,10 +251,15 @@ export class LspServer {
     return withTimeout(this.exited, "the server process to exit after exit");
   }
 
+  /** True while the server process runs. */
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   /** For after(): ends the connection and kills the child if it is still running. */
   dispose(): void {
     this.connection.dispose();
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
+    if (this.alive) this.child.kill("SIGKILL");
   }
 
   /** Problems with the framing of everything the child wrote to stdout so far (empty = all valid). */

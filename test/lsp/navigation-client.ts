@@ -1,25 +1,12 @@
-// The navigation tests' client and texts. The client is the harness's server with the
-// capabilities VS Code announces for navigation (hierarchical symbols, prepareRename, semantic
-// tokens, a folding limit), which the harness's own initialize does not claim; the texts are
+// The navigation tests' client capabilities and texts. The capabilities are what VS Code announces
+// for navigation (hierarchical symbols, prepareRename, semantic tokens, a folding limit), which the
+// harness's defaults do not claim: pass them as LspServer.start's `capabilities`. The texts are
 // shared with the engine-level tests (test/engine/language-navigation.test.ts).
-import { spawn } from "node:child_process";
-import {
-  createProtocolConnection,
-  DidChangeTextDocumentNotification,
-  DidCloseTextDocumentNotification,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from "vscode-languageserver-protocol/node";
-import type { ClientCapabilities, InitializeResult, ProtocolConnection, Range } from "vscode-languageserver-protocol/node";
-import { LANGUAGE_ID, SERVER_PATH, withTimeout } from "./harness";
+import type { ClientCapabilities, Range } from "vscode-languageserver-protocol/node";
 
-/** What VS Code announces for the requests this feature answers. */
+/** What VS Code announces for the requests navigation answers (added to the harness's defaults). */
 export const NAVIGATION_CAPABILITIES: ClientCapabilities = {
   textDocument: {
-    synchronization: { dynamicRegistration: false },
     definition: { linkSupport: false },
     references: {},
     rename: { prepareSupport: true },
@@ -33,63 +20,6 @@ export const NAVIGATION_CAPABILITIES: ClientCapabilities = {
     },
   },
 };
-
-/** A server started with chosen client capabilities, speaking LSP over stdio. */
-export class NavigationClient {
-  private constructor(
-    private readonly child: ReturnType<typeof spawn>,
-    readonly connection: ProtocolConnection,
-    readonly initialized: InitializeResult,
-  ) {}
-
-  static async start(capabilities: ClientCapabilities = NAVIGATION_CAPABILITIES): Promise<NavigationClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, "--stdio"], { stdio: "pipe" });
-    child.stderr.on("data", (chunk: Buffer) => process.stderr.write(`[ruleboard server stderr] ${chunk.toString()}`));
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    connection.listen();
-    try {
-      const initialized = await withTimeout(
-        connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities }),
-        "initialize",
-      );
-      await withTimeout(connection.sendNotification(InitializedNotification.type, {}), "initialized");
-      return new NavigationClient(child, connection, initialized);
-    } catch (error) {
-      connection.dispose();
-      child.kill("SIGKILL");
-      throw error;
-    }
-  }
-
-  async open(uri: string, text: string, version = 1): Promise<void> {
-    const textDocument = { uri, languageId: LANGUAGE_ID, version, text };
-    await withTimeout(this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument }), `didOpen ${uri}`);
-  }
-
-  async change(uri: string, text: string, version: number): Promise<void> {
-    const params = { textDocument: { uri, version }, contentChanges: [{ text }] };
-    await withTimeout(this.connection.sendNotification(DidChangeTextDocumentNotification.type, params), `didChange ${uri}`);
-  }
-
-  async close(uri: string): Promise<void> {
-    await withTimeout(this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }), `didClose ${uri}`);
-  }
-
-  /** A request with a timeout. */
-  request<R>(method: string, params: unknown): Promise<R> {
-    return withTimeout(this.connection.sendRequest<R>(method, params), method);
-  }
-
-  /** True while the server process runs. */
-  get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  dispose(): void {
-    this.connection.dispose();
-    if (this.alive) this.child.kill("SIGKILL");
-  }
-}
 
 /** Applies LSP text edits to a text whose lines end in \n (the fixtures'), last edit first. */
 export function applyTextEdits(text: string, edits: ReadonlyArray<{ range: Range; newText: string }>): string {

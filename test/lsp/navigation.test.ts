@@ -16,15 +16,17 @@ import type {
 import type { AnalysisResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "./harness";
 import { positionOf, rangeOf, UNCLOSED } from "./fixtures";
-import { applyTextEdits, BROKEN_REFS, NavigationClient, NAVIGATION, offsetOf } from "./navigation-client";
+import { applyTextEdits, BROKEN_REFS, NAVIGATION, NAVIGATION_CAPABILITIES, offsetOf } from "./navigation-client";
 
-let client: NavigationClient;
+/** A server whose client announces what VS Code announces for navigation. */
+let client: LspServer;
+let clientInit: InitializeResult;
 /** A server started by the shared harness, whose client claims no navigation capabilities. */
 let plain: LspServer;
 let plainInit: InitializeResult;
 
 before(async () => {
-  client = await NavigationClient.start();
+  ({ server: client, initialized: clientInit } = await LspServer.start({ capabilities: NAVIGATION_CAPABILITIES }));
   ({ server: plain, initialized: plainInit } = await LspServer.start());
 });
 after(() => {
@@ -68,7 +70,7 @@ async function refused(request: Promise<unknown>, message: string): Promise<void
 }
 
 test("initialize announces every navigation provider, the token legend, and prepareRename only to a client that supports it", () => {
-  const { capabilities } = client.initialized;
+  const { capabilities } = clientInit;
   assert.deepEqual(
     {
       definitionProvider: capabilities.definitionProvider,

@@ -1,22 +1,9 @@
-// A client for the settings tests: like harness.ts's LspServer, but it declares what VS Code
-// declares for configuration (`workspace.configuration`, inlay-hint refresh) and answers the
-// server's `workspace/configuration` requests from `settings`. Bounded waits throughout.
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import {
-  ConfigurationRequest,
-  createProtocolConnection,
-  DidChangeConfigurationNotification,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
-  InlayHintRefreshRequest,
-  PublishDiagnosticsNotification,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from "vscode-languageserver-protocol/node";
-import type { ConfigurationParams, ProtocolConnection, PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
-import { LANGUAGE_ID, SERVER_PATH, withTimeout } from "./harness";
+// A client for the settings tests: harness.ts's LspServer declaring what VS Code declares for
+// configuration (`workspace.configuration`, inlay-hint refresh) and answering the server's
+// `workspace/configuration` requests from `settings`. Bounded waits throughout.
+import { ConfigurationRequest, DidChangeConfigurationNotification, InlayHintRefreshRequest } from "vscode-languageserver-protocol/node";
+import type { ConfigurationParams, PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
+import { LspServer, withTimeout } from "./harness";
 
 /** How the client behaves: pull (workspace/configuration) or push (settings in didChangeConfiguration). */
 export interface ConfiguredOptions {
@@ -25,70 +12,59 @@ export interface ConfiguredOptions {
   readonly settings?: unknown;
 }
 
+/** A server whose client holds `ruleboard` settings and records what the server asks of it. */
 export class ConfiguredClient {
-  readonly published: PublishDiagnosticsParams[] = [];
   /** The sections the server asked for, in order. */
   readonly configurationRequests: ConfigurationParams[] = [];
   /** How many workspace/inlayHint/refresh requests the server sent. */
   refreshes = 0;
   private readonly waiters = new Set<() => void>();
 
+  /** Installs the handlers: runs before `initialized`, after which the server asks for the settings. */
   private constructor(
-    private readonly child: ChildProcess,
-    readonly connection: ProtocolConnection,
+    private readonly server: LspServer,
     private settings: unknown,
   ) {
-    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-      this.published.push(params);
-      this.wake();
-    });
-    connection.onRequest(ConfigurationRequest.type, (params) => {
+    server.onPublish(() => this.wake());
+    server.connection.onRequest(ConfigurationRequest.type, (params) => {
       this.configurationRequests.push(params);
       this.wake();
       return params.items.map((item) => (item.section === "ruleboard" ? this.settings : null));
     });
-    connection.onRequest(InlayHintRefreshRequest.type, () => {
+    server.connection.onRequest(InlayHintRefreshRequest.type, () => {
       this.refreshes++;
       this.wake();
     });
-    connection.listen();
   }
 
   static async start(options: ConfiguredOptions): Promise<ConfiguredClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const client = new ConfiguredClient(child, connection, options.settings ?? {});
-    try {
-      await withTimeout(
-        connection.sendRequest(InitializeRequest.type, {
-          processId: process.pid,
-          rootUri: null,
-          capabilities: {
-            workspace: { configuration: options.pull, didChangeConfiguration: { dynamicRegistration: false }, inlayHint: { refreshSupport: true } },
-            textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, inlayHint: {} },
-          },
-        }),
-        "initialize",
-      );
-      await withTimeout(connection.sendNotification(InitializedNotification.type, {}), "initialized");
-      return client;
-    } catch (error) {
-      client.dispose();
-      throw error;
-    }
+    let client: ConfiguredClient | undefined;
+    await LspServer.start({
+      capabilities: {
+        workspace: { configuration: options.pull, didChangeConfiguration: { dynamicRegistration: false }, inlayHint: { refreshSupport: true } },
+        textDocument: { inlayHint: {} },
+      },
+      onConnection: (server) => (client = new ConfiguredClient(server, options.settings ?? {})),
+    });
+    return client!;
   }
 
-  async open(uri: string, text: string, version = 1): Promise<void> {
-    await withTimeout(this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: LANGUAGE_ID, version, text } }), "didOpen");
+  /** Every publishDiagnostics received, in arrival order. */
+  get published(): readonly PublishDiagnosticsParams[] {
+    return this.server.published;
+  }
+
+  open(uri: string, text: string, version = 1): Promise<void> {
+    return this.server.open(uri, text, version);
   }
 
   /** The user changes the `ruleboard` settings: a pull client is asked again, a push client sends them. */
   async changeSettings(settings: unknown, pull: boolean): Promise<void> {
     this.settings = settings;
-    await withTimeout(this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: pull ? null : { ruleboard: settings } }), "didChangeConfiguration");
+    await withTimeout(this.server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: pull ? null : { ruleboard: settings } }), "didChangeConfiguration");
   }
 
-  /** Waits until `ready()` holds (checked on every message from the server). */
+  /** Waits until `ready()` holds (checked on every publish and every request from the server). */
   async until<T>(what: string, ready: () => T | undefined): Promise<T> {
     const now = ready();
     if (now !== undefined) return now;
@@ -109,12 +85,11 @@ export class ConfiguredClient {
   }
 
   request<R>(method: string, params: unknown): Promise<R> {
-    return withTimeout(this.connection.sendRequest<R>(method, params), method);
+    return this.server.request<R>(method, params);
   }
 
   dispose(): void {
-    this.connection.dispose();
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
+    this.server.dispose();
   }
 
   private wake(): void {

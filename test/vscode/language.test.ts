@@ -3,6 +3,7 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as vscode from "vscode";
+import { SKIRMISH } from "../helpers/scenarios";
 import { workspaceFile } from "./workspace";
 import { waitFor, waitForDiagnostics } from "./wait";
 
@@ -22,42 +23,8 @@ function positionOf(document: vscode.TextDocument, needle: string, fromLine = 0)
   return document.positionAt(offset + 1);
 }
 
-/** Squad (red) charged vanguard; vanguard and hunters are engaged with it, guards 3.75" away, archers 9". */
-const SKIRMISH = `scenario: Completion skirmish
-rules: 11e
-turn: red
-phase: fight
-units:
-  squad:
-    player: red
-    base: 32
-    charged: [vanguard]
-    models:
-      s1: [10, 10]
-      s2: [10, 11.5]
-      s3: [8.6, 10.8]
-  archers:
-    player: blue
-    base: 32
-    models:
-      r1: [10, 21.76]
-  guards:
-    player: blue
-    base: 32
-    models:
-      g1: [4.74, 14]
-  vanguard:
-    player: blue
-    base: 32
-    models:
-      v1: [11.66, 10]
-  hunters:
-    player: blue
-    base: 32
-    models:
-      h1: [10, 7.54]
-steps:
-  - fight: squad
+/** SKIRMISH with a fight step whose targets are being written: the cursor is at the end of the last line. */
+const TARGETS_BEING_WRITTEN = `${SKIRMISH}  - fight: squad
     targets: [
 `;
 
@@ -105,7 +72,7 @@ suite("Editor intelligence in VS Code", () => {
 
   test("completion after `targets: [` offers the legal targets first, in rules order", async () => {
     const uri = workspaceFile("completion.scenario.yaml");
-    fs.writeFileSync(uri.fsPath, SKIRMISH);
+    fs.writeFileSync(uri.fsPath, TARGETS_BEING_WRITTEN);
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: false });
     const line = document.lineCount - 2;
@@ -153,6 +120,25 @@ suite("Editor intelligence in VS Code", () => {
     assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
     const after = await waitForDiagnostics(document.uri, "the finding to go away", (d) => !d.some((x) => x.code === "move.too-far"));
     assert.deepEqual(after.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.code), []);
+    await document.save();
+  });
+
+  test("Format Document re-indents a scenario and keeps its comments and verdicts", async () => {
+    const uri = workspaceFile("format.scenario.yaml");
+    fs.writeFileSync(uri.fsPath, "scenario: formatting\nrules: 11e\nboard: [ 30,20 ]\nturn: red\nunits:\n    a:\n        player: red   \n        base: 32\n        # the only model\n        models:\n            a1: [10,10]\n\n\n\nsteps: []\n");
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: false });
+    const edits = await waitFor("formatting edits", async () => {
+      const e = await vscode.commands.executeCommand<vscode.TextEdit[]>("vscode.executeFormatDocumentProvider", document.uri, { tabSize: 2, insertSpaces: true });
+      return e && e.length > 0 ? e : undefined;
+    });
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(document.uri, edits);
+    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    assert.equal(
+      document.getText(),
+      "scenario: formatting\nrules: 11e\nboard: [30, 20]\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    # the only model\n    models:\n      a1: [10, 10]\n\nsteps: []\n",
+    );
     await document.save();
   });
 });
