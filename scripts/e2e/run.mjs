@@ -28,6 +28,14 @@ const WATCH_G1 = () => {
   window.__ruleboardObserver.observe(document.getElementById("board"), { subtree: true, childList: true, attributes: true });
 };
 
+/** Runs in the preview's frame: keeps the time of the board's last change. */
+const WATCH_QUIET = () => {
+  window.__ruleboardQuiet?.disconnect();
+  window.__ruleboardLastChange = Date.now();
+  window.__ruleboardQuiet = new MutationObserver(() => (window.__ruleboardLastChange = Date.now()));
+  window.__ruleboardQuiet.observe(document.getElementById("board"), { subtree: true, childList: true, attributes: true });
+};
+
 /** Runs in the workbench page: notes the time the editor's text view first changes. */
 const WATCH_EDITOR = () => {
   window.__ruleboardEditorObserver?.disconnect();
@@ -197,7 +205,9 @@ try {
     const boardMs = [];
     const echoMs = [];
     for (let i = 0; i < 12; i++) {
-      await until("the board to settle", async () => (await board.locator('#board svg .base[data-model="g1"]').count()) === 1);
+      // A sample starts on a quiet board: no update for 300 ms (a late answer must not count as this key's).
+      await board.evaluate(WATCH_QUIET);
+      await until("the board to settle", () => board.evaluate(() => Date.now() - window.__ruleboardLastChange > 300 || undefined));
       await board.evaluate(WATCH_G1);
       await page.evaluate(WATCH_EDITOR);
       const pressed = await page.evaluate(() => Date.now());
