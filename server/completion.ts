@@ -1,22 +1,15 @@
 import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from "vscode-languageserver/node";
 import type { ClientCapabilities, CompletionItem, CompletionList, CompletionParams, Range } from "vscode-languageserver/node";
-import type { Analysis, Scenario } from "../shared/index";
+import type { Analysis } from "../shared/index";
 import { completeAt, type CompletionEntry, type EntryKind } from "../shared/language/completion";
 import { describeError } from "./errors";
 import type { Feature, FeatureContext } from "./feature";
 
 /**
- * textDocument/completion: protocol glue over shared/language/completion.ts. Keeps each open
- * document's last scenario that parsed, so ids and the board are still known while the text
- * being typed does not parse.
+ * textDocument/completion: protocol glue over shared/language/completion.ts. The last scenario that
+ * parsed (DocumentAnalyses.lastGoodModel) keeps ids and the board known while the text being typed
+ * does not parse.
  */
-
-/**
- * How long a document must rest before its model is kept as the last good one. By then the
- * diagnostics publisher (which runs within two event-loop turns) has cached that version's
- * analysis, so keeping it costs a cache hit, never an analysis of a version a burst replaces.
- */
-const SETTLE_MS = 250;
 
 /** Typing these opens the list: a value after `key:` or `key: `, an id after `[` or `, `, a new key or step after `- `. */
 const TRIGGERS = [":", " ", "[", ",", "-"];
@@ -43,8 +36,6 @@ interface ClientSupport {
 
 function createCompletionFeature(): Feature {
   const support: ClientSupport = { snippets: false, markdown: false, insertTextMode: false };
-  const lastGood = new Map<string, Scenario>();
-  const timers = new Map<string, NodeJS.Timeout>();
   return {
     capabilities(client: ClientCapabilities) {
       const item = client.textDocument?.completion?.completionItem;
@@ -54,26 +45,6 @@ function createCompletionFeature(): Feature {
       return { completionProvider: { triggerCharacters: TRIGGERS, resolveProvider: false } };
     },
     register({ connection, documents, analyses }: FeatureContext) {
-      const keep = (uri: string): void => {
-        timers.delete(uri);
-        const document = documents.get(uri);
-        try {
-          const scenario = document && analyses.get(document).analysis.scenario;
-          if (scenario) lastGood.set(uri, scenario);
-        } catch {
-          // The publisher reports a failed analysis; there is simply no model to keep.
-        }
-      };
-      documents.onDidChangeContent(({ document }) => {
-        clearTimeout(timers.get(document.uri));
-        // unref: a pending keep never holds the process open at shutdown.
-        timers.set(document.uri, setTimeout(keep, SETTLE_MS, document.uri).unref());
-      });
-      documents.onDidClose(({ document }) => {
-        clearTimeout(timers.get(document.uri));
-        timers.delete(document.uri);
-        lastGood.delete(document.uri);
-      });
       connection.onCompletion((params: CompletionParams): CompletionList | null => {
         const document = documents.get(params.textDocument.uri);
         if (document === undefined) return null;
@@ -85,11 +56,12 @@ function createCompletionFeature(): Feature {
             // Completion still works from the text and the last good model.
             connection.console.error(`Ruleboard: analysing ${document.uri} for completion failed: ${describeError(error)}`);
           }
-          if (analysis?.scenario) lastGood.set(document.uri, analysis.scenario);
+          // The newest version that parsed (the diagnostics publisher analyses each settled version).
+          const lastGood = analyses.lastGoodModel(document.uri);
           const offset = document.offsetAt(params.position);
           const result = completeAt(document.getText(), offset, {
             ...(analysis && { analysis }),
-            ...(lastGood.has(document.uri) && { lastGood: lastGood.get(document.uri) }),
+            ...(lastGood !== undefined && { lastGood }),
             snippets: support.snippets,
             // Snippet lines are written relative to the line's indentation: LSP's adjustIndentation,
             // asked for explicitly where the client knows it, and VS Code's default anyway.
