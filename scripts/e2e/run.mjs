@@ -228,6 +228,18 @@ try {
     const file = await screenshot(page, RESULTS, "editor-with-preview.png");
     return path.relative(ROOT, file);
   }, page);
+  await check("the board follows the VS Code colour theme", async () => {
+    const before = await board.locator("#board svg").first().getAttribute("data-theme");
+    // Through the theme picker, as a user would.
+    const [theme, want] = before === "dark" ? ["Light Modern", "light"] : ["Dark Modern", "dark"];
+    await runCommand(page, "Preferences: Color Theme");
+    // Pick from the list of installed themes (typing would also search the marketplace, which is offline).
+    const row = page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first();
+    await row.waitFor({ state: "visible" });
+    await row.click();
+    await until(`the board drawn with the ${want} theme`, async () => (await board.locator(`#board svg[data-theme="${want}"]`).count()) === 1);
+    return `${before} -> ${want}`;
+  }, page);
   await check("the preview comes back after a window reload", async () => {
     await page.keyboard.press("Control+S");
     await page.reload();

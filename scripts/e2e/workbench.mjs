@@ -74,7 +74,9 @@ export async function runCommand(page, title) {
       throw error;
     }
   });
-  await page.keyboard.press("Enter");
+  // Click the row that names the command: Enter would take the palette's first match, which for
+  // "Preferences: Color Theme" is a marketplace command.
+  await row.click();
 }
 
 /** The editor's "Ln N, Col M" from the status bar. */
