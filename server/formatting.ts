@@ -2,6 +2,7 @@ import type { DocumentFormattingParams, DocumentRangeFormattingParams, Formattin
 import type { Analysis } from "../shared/index";
 import { formatEdits, type LineRange } from "../shared/language/format";
 import { describeError } from "./errors";
+import { documentUri, requestRange } from "./params";
 import type { Feature, FeatureContext } from "./feature";
 import { toRange } from "./to-lsp";
 
@@ -16,7 +17,10 @@ export const formattingFeature: Feature = {
   capabilities: () => ({ documentFormattingProvider: true, documentRangeFormattingProvider: true }),
   register(context) {
     context.connection.onDocumentFormatting((params) => formatting(params, undefined, context));
-    context.connection.onDocumentRangeFormatting((params) => formatting(params, linesOf(params), context));
+    context.connection.onDocumentRangeFormatting((params) => {
+      requestRange(params, "textDocument/rangeFormatting");
+      return formatting(params, linesOf(params), context);
+    });
   },
 };
 
@@ -30,13 +34,13 @@ function linesOf({ range }: DocumentRangeFormattingParams): LineRange {
 }
 
 function formatting(params: DocumentFormattingParams, lines: LineRange | undefined, { documents, analyses, connection }: FeatureContext): TextEdit[] | null {
-  const document = documents.get(params.textDocument.uri);
+  const document = documents.get(documentUri(params, "formatting"));
   if (document === undefined) return null;
   // Markdown with fenced scenarios may one day be open here too; its text is not one YAML document.
   if (document.languageId === "markdown") return [];
   try {
     const before: Analysis = analyses.get(document).analysis;
-    const edits = formatEdits(document.getText(), optionsOf(params.options), { ...(lines && { lines }), before });
+    const edits = formatEdits(document.getText(), optionsOf(params.options ?? {}), { ...(lines && { lines }), before });
     return edits.map((edit) => ({ range: toRange(edit.span, document), newText: edit.newText }));
   } catch (error) {
     connection.console.error(`Ruleboard: formatting ${params.textDocument.uri} failed: ${describeError(error)}`);

@@ -2,6 +2,7 @@ import { MarkupKind } from "vscode-languageserver/node";
 import type { InlayHint, InlayHintParams } from "vscode-languageserver/node";
 import { inlayHints } from "../shared/language/inlay-hints";
 import { describeError } from "./errors";
+import { documentUri, requestRange } from "./params";
 import type { Feature, FeatureContext } from "./feature";
 
 /**
@@ -15,7 +16,8 @@ export const inlayHintsFeature: Feature = {
 };
 
 function hintsOf(params: InlayHintParams, { documents, analyses, connection, settings }: FeatureContext): InlayHint[] {
-  const document = documents.get(params.textDocument.uri);
+  const document = documents.get(documentUri(params, "textDocument/inlayHint"));
+  requestRange(params, "textDocument/inlayHint");
   const { enabled, distance, gap } = settings.get().inlayHints;
   if (document === undefined || !enabled) return [];
   try {

@@ -2,6 +2,7 @@
 // folder on loopback with throwaway user-data and extensions directories.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import * as path from "node:path";
 
@@ -70,7 +71,8 @@ export function freePort() {
 export async function startCodeServer(entry, { port, folder, dirs, env, log }) {
   const args = [
     entry,
-    "--auth", "none",
+    // A password nobody is told: the workbench (which has a terminal) is for this run's browser only.
+    "--auth", "password",
     "--bind-addr", `127.0.0.1:${port}`,
     "--user-data-dir", dirs.userData,
     "--extensions-dir", dirs.extensions,
@@ -80,7 +82,8 @@ export async function startCodeServer(entry, { port, folder, dirs, env, log }) {
     "--disable-getting-started-override",
     folder,
   ];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const password = randomBytes(18).toString("base64url");
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PASSWORD: password }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const lines = [];
   const listening = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`code-server did not start within 60 s:\n${lines.join("")}`)), 60_000);
@@ -102,6 +105,7 @@ export async function startCodeServer(entry, { port, folder, dirs, env, log }) {
   });
   await listening;
   return {
+    password,
     output: () => lines.join(""),
     stop() {
       try {

@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { ensureCodeServer, freePort, installExtension, startCodeServer, writeUserSettings } from "./code-server.mjs";
-import { CHROMIUM_ARGS, cursorLine, frameWith, goToLine, openFile, openWorkbench, runCommand, screenshot, until } from "./workbench.mjs";
+import { CHROMIUM_ARGS, cursorLine, login, frameWith, goToLine, openFile, openWorkbench, runCommand, screenshot, until } from "./workbench.mjs";
 
 /** Runs in the preview's frame: notes the time g1's drawing changes (the board is replaced on each update). */
 const WATCH_G1 = () => {
@@ -130,6 +130,9 @@ try {
   const base = `http://127.0.0.1:${port}`;
   const { chromium } = await import("playwright-core");
   browser = await chromium.launch({ executablePath: process.env.RULEBOARD_CHROMIUM ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  // One browser context for both windows, logged in once with the run's password.
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  await login(context, base, server.password);
 
   // 3. The suite, in the extension host.
   console.log("e2e: the integration suite (test/vscode) in the extension host");
@@ -138,7 +141,7 @@ try {
     ["extensionDevelopmentPath", remote(dev ? ROOT : harness)],
     ["extensionTestsPath", remote(path.join(ROOT, "out", "test", "vscode", "index.js"))],
   ];
-  const suitePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const suitePage = await context.newPage();
   await suitePage.goto(`${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const resultFile = path.join(workspace, ".ruleboard-test", "result.json");
   const logPath = path.join(workspace, ".ruleboard-test", "log.txt");
@@ -165,7 +168,7 @@ try {
 
   // 4. The UI.
   console.log("e2e: the workbench UI");
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  const page = await context.newPage();
   // With --dev the extension is not installed: the window loads the checkout as the extension under development.
   const uiPayload = dev ? `&payload=${encodeURIComponent(JSON.stringify([["extensionDevelopmentPath", remote(ROOT)]]))}` : "";
   await openWorkbench(page, `${base}/?folder=${encodeURIComponent(workspace)}${uiPayload}`);
@@ -193,11 +196,13 @@ try {
   await check("editing a coordinate in the editor moves the model on the board", async () => {
     // Line 19 is `g1: [15, 8]`: make it 16, then time single keystrokes 16 -> 1 -> 16 …, each from the
     // key press to the moment the webview's board shows g1 elsewhere (one clock: both are this machine's Date.now()).
+    const g1 = () => board.locator('#board svg .base[data-model="g1"]').first().evaluateAll((els) => els[0]?.outerHTML);
+    const at15 = await g1();
     await goToLine(page, 19);
     await page.keyboard.press("Home");
     await page.keyboard.press("Shift+End");
     await page.keyboard.type("g1: [16, 8");
-    await until("g1 at x = 16", async () => (await board.locator('#board svg .base[data-model="g1"]').count()) > 0);
+    await until("g1 drawn somewhere else once it is at x = 16", async () => (await g1()) !== at15);
     await page.keyboard.press("End");
     for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowLeft");
     // Baseline in the same run: the editor's own echo of the key (its view lines change), so the

@@ -38,6 +38,15 @@ export function frameWith(page, selector, what) {
   });
 }
 
+/** Logs the browser context in to code-server (password auth); its cookie then serves every page. */
+export async function login(context, base, password) {
+  const response = await context.request.post(`${base}/login`, { form: { password }, maxRedirects: 0 });
+  const cookies = await context.cookies(base);
+  if (!cookies.some((c) => c.name.startsWith("code-server-session"))) {
+    throw new Error(`code-server login failed (HTTP ${response.status()})`);
+  }
+}
+
 /** Waits for the workbench to be interactive. */
 export async function openWorkbench(page, url) {
   await page.goto(url);

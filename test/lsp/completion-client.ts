@@ -59,12 +59,12 @@ export class CompletionClient {
     return this.version;
   }
 
-  /** Sets the document to the marked text and asks for completions at the marker. */
   /** Resolves when the server has published diagnostics for `version` of `uri` (so it analysed that text). */
   async published(uri: string, version: number): Promise<void> {
     await this.server.diagnostics(uri, version);
   }
 
+  /** Sets the document to the marked text and asks for completions at the marker. */
   async complete(uri: string, marked: string, trigger?: string): Promise<CompletionItem[]> {
     const { text, line, character } = atMarker(marked);
     await this.set(uri, text);

@@ -176,7 +176,7 @@ export class LspServer {
     );
   }
 
-  /** textDocument/didChange replacing the whole text (the server asks for full sync). */
+  /** textDocument/didChange replacing the whole text (a change without a range; valid under incremental sync too). */
   async change(uri: string, text: string, version: number): Promise<void> {
     await withTimeout(
       this.connection.sendNotification(DidChangeTextDocumentNotification.type, {

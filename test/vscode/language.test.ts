@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as vscode from "vscode";
 import { SKIRMISH } from "../helpers/scenarios";
 import { workspaceFile } from "./workspace";
-import { waitFor, waitForDiagnostics } from "./wait";
+import { nextDiagnostics, waitFor, waitForDiagnostics } from "./wait";
 
 /** A copy of an example under a new name, opened in an editor. */
 async function openCopy(example: string, name: string): Promise<vscode.TextDocument> {
@@ -63,9 +63,11 @@ suite("Editor intelligence in VS Code", () => {
     const edits = edit.get(document.uri);
     // The unit's key under units:, and the pile-in step's unit.
     assert.deepEqual(edits.map((e) => [e.range.start.line, e.newText]).sort(), [[21, "reavers"], [7, "reavers"]].sort());
+    // Subscribe before the edit: the diagnostics must be the ones published for the renamed text.
+    const republished = nextDiagnostics(document.uri, "the diagnostics after the rename");
     assert.equal(await vscode.workspace.applyEdit(edit), true);
     assert.equal(/\braiders\b/.test(document.getText()), false);
-    const after = await waitForDiagnostics(document.uri, "the diagnostics after the rename", (d) => d.length === 1 && d[0].message !== "");
+    const after = await republished;
     assert.deepEqual(after.map((d) => [d.code, d.range.start.line]), before.map((d) => [d.code, d.range.start.line]));
     await document.save();
   });

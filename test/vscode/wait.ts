@@ -47,3 +47,22 @@ export function waitForDiagnostics(uri: vscode.Uri, what: string, ready: (d: rea
     vscode.languages.onDidChangeDiagnostics,
   );
 }
+
+/**
+ * The Ruleboard diagnostics of `uri` from the next time VS Code's set for it changes. Call it
+ * before the edit it should observe, so the change cannot slip by in between.
+ */
+export function nextDiagnostics(uri: vscode.Uri, what: string): Promise<vscode.Diagnostic[]> {
+  let seen = false;
+  const changed = new Promise<void>((resolve) => {
+    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString())) {
+        seen = true;
+        listener.dispose();
+        resolve();
+      }
+    });
+  });
+  void changed;
+  return waitFor(what, () => (seen ? vscode.languages.getDiagnostics(uri).filter((d) => d.source === "ruleboard") : undefined), vscode.languages.onDidChangeDiagnostics);
+}
