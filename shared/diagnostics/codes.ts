@@ -6,7 +6,7 @@ export const CODES = {
   "yaml.syntax": "The text is not valid YAML.",
   "scenario.schema": "A key is unknown, required, or has a value of the wrong type.",
   "scenario.unknown-ref": "An id refers to a unit, model or objective that does not exist.",
-  "scenario.duplicate-id": "A unit, model or objective id is defined twice.",
+  "scenario.duplicate-id": "A unit, model or objective id is defined twice, or listed twice in one list.",
   "scenario.overlap": "Two bases overlap in the set-up.",
   "scenario.off-board": "A base in the set-up is partly or wholly off the board.",
   "move.too-far": "A model moves further than the move allows (path length, waypoints included).",

@@ -2,7 +2,7 @@ import type { BaseShape, ModelDef, Ref, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
-import { readBase, readBool, readNumber, readPositive, readRef, readText, readVec } from "./read-values";
+import { readBase, readBool, readNumber, readPositive, readRefList, readText, readVec } from "./read-values";
 import { MAX_PLAYERS } from "./vocabulary";
 import {
   asMap,
@@ -187,13 +187,9 @@ function readKeywords(ctx: ParseContext, pair: YPair, unit: UnitDraft): void {
 
 /** `charged: true | false | [unit ids]`. */
 function readCharged(ctx: ParseContext, pair: YPair, unit: UnitDraft): void {
-  const seq = asSeq(pair.value);
-  if (seq) {
+  if (asSeq(pair.value)) {
     unit.charged = true;
-    for (const item of seqItems(seq)) {
-      const ref = readRef(ctx, item, spanOf(item), "a charge target");
-      if (ref) unit.chargeTargets.push(ref);
-    }
+    unit.chargeTargets.push(...(readRefList(ctx, pair, "charged")?.refs ?? []));
     return;
   }
   const value = asScalar(pair.value)?.value;

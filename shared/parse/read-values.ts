@@ -178,7 +178,11 @@ export function readRefList(ctx: ParseContext, pair: YPair, what: string): RefLi
   const refs: Ref[] = [];
   for (const item of seqItems(seq)) {
     const ref = readRef(ctx, item, spanOf(item), `an item of ${what}`);
-    if (ref) refs.push(ref);
+    if (!ref) continue;
+    // Listing an id twice says nothing more than once: the repeat is reported and left out.
+    const first = refs.find((r) => r.id === ref.id);
+    if (first) ctx.duplicate(`${quote(ref.id)} is listed twice in ${what}; the first is used`, ref.span, first.span);
+    else refs.push(ref);
   }
   return { refs, span: pairSpan(pair) };
 }
