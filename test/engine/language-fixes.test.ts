@@ -78,7 +78,7 @@ describe("quick fixes: move.too-far", () => {
     assert.equal(lineWith(after, "a1: [12"), "      a1: [12.99, 10]   # 3.6 inches");
   });
 
-  it("drops the waypoint that made a 10e pile-in too long, keeping the written end and the block list's other lines", () => {
+  it("drops the waypoint that made a 10e pile-in too long, keeping the written end, the other lines and the waypoint's comment", () => {
     const text = scenario({
       rules: "10e",
       red: "  a:\n    player: red\n    base: 32\n    charged: true\n    models:\n      a1: [10, 10]",
@@ -87,7 +87,7 @@ describe("quick fixes: move.too-far", () => {
     });
     const { fix, after } = applyPreferred(text, "move.too-far");
     assert.equal(fix.title, "Move a1 straight to [12.64, 10]");
-    assert.ok(after.endsWith("        a1:\n          - [12.64, 10]"), after);
+    assert.ok(after.endsWith("        a1:\n          # around\n          - [12.64, 10]"), after);
   });
 
   it("moves a stationary unit's model back where it started, as written", () => {
@@ -266,7 +266,7 @@ describe("quick fixes: action.mode and action.targets", () => {
     assert.ok(after.endsWith("    type: normal   # wrong"));
   });
 
-  it("removes a fall-back mode written on a normal move (its line, comment included)", () => {
+  it("removes a fall-back mode written on a normal move (its line; a trailing comment stays, on a line of its own)", () => {
     const text = scenario({
       phase: "movement",
       red: "  a:\n    player: red\n    base: 32\n    move: 6\n    models:\n      a1: [10, 10]",
@@ -275,7 +275,9 @@ describe("quick fixes: action.mode and action.targets", () => {
     });
     const { fix, after } = applyPreferred(text, "action.mode");
     assert.equal(fix.title, "Remove mode: desperate-escape");
-    assert.ok(after.endsWith("  - move: a\n    type: normal\n    to:\n      a1: [14, 10]"));
+    assert.ok(after.endsWith("  - move: a\n    type: normal\n    # no\n    to:\n      a1: [14, 10]"), after);
+    const plain = text.replace("   # no", "");
+    assert.ok(applyPreferred(plain, "action.mode").after.endsWith("  - move: a\n    type: normal\n    to:\n      a1: [14, 10]"));
   });
 
   it("an engaging consolidation where an objective one was written, with the move it then needs", () => {
@@ -296,9 +298,10 @@ describe("quick fixes: action.mode and action.targets", () => {
     const { fix, after } = applyPreferred(flow, "action.targets");
     assert.equal(fix.title, "Change targets to [near]");
     assert.equal(lineWith(after, "targets:"), "    targets: [near]");
+    // A block list loses the item, not its comment.
     const block = flow.replace("targets: [near, far]", "targets:\n      - near\n      - far   # too far");
     const { after: blockAfter } = applyPreferred(block, "action.targets");
-    assert.ok(blockAfter.includes("    targets:\n      - near   # too far\n    to:"), blockAfter);
+    assert.ok(blockAfter.includes("    targets:\n      - near\n      # too far\n    to:"), blockAfter);
   });
 });
 
@@ -312,14 +315,14 @@ describe("quick fixes: scenario.unknown-ref", () => {
 
   it("under to: only the step's unit's models that are not listed yet", () => {
     const red = "  boyz:\n    player: red\n    base: 32\n    charged: true\n    models:\n      a1: [10, 10]\n      a2: [10, 11.3]\n      a3: [10, 12.6]";
-    const text = scenario({ red, blue: GUARDS_AT_15, steps: "  - pile-in: boyz\n    to:\n      a1: [10.5, 10]\n      b1: [10.5, 11.3]" });
+    const text = scenario({ red, blue: GUARDS_AT_15, steps: "  - pile-in: boyz\n    to:\n      a1: [12.5, 10]\n      b1: [12.5, 11.3]" });
     const { fixes } = fixesFor(text, "scenario.unknown-ref");
     assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [["Change 'b1' to 'a2'", false], ["Change 'b1' to 'a3'", false]]);
   });
 
   it("an objective", () => {
     const text = scenario({
-      extra: "objectives:\n  alpha: [12, 14]\n  beta: [30, 30]",
+      extra: "objectives:\n  alpha: [12, 11.5]\n  beta: [30, 30]",
       red: BOYZ_AT_10,
       blue: GUARDS_AT_15,
       steps: "  - consolidate: boyz\n    mode: objective\n    objective: alpah",

@@ -5,6 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type { CodeAction, Diagnostic, InitializeResult, Range } from "vscode-languageserver-protocol/node";
 import { LspServer, scenarioUri } from "./harness";
+import { ConfiguredClient } from "./settings-client";
 
 let server: LspServer;
 let initialized: InitializeResult;
@@ -103,7 +104,7 @@ test("action.mode: the fight type the rules allow, and the block illegal: list e
 });
 
 test("scenario.unknown-ref: the closest unit id; no step to mark", async () => {
-  const text = scenario("  - pile-in: boyz\n    targets: [gaurds]\n    to:\n      a1: [11, 10]\n");
+  const text = scenario("  - pile-in: boyz\n    targets: [gaurds]\n    to:\n      a1: [12.5, 10]\n");
   const { uri, diagnostic } = await diagnosticOf("unknown-ref", text, "scenario.unknown-ref");
   assert.deepEqual(await codeActions(uri, [diagnostic]), [
     quickFix("Change 'gaurds' to 'guards'", diagnostic, uri, [{ range: rangeOf(text, "gaurds"), newText: "guards" }], true),
@@ -119,5 +120,90 @@ test("nothing for other kinds, other sources, stale ranges or closed documents",
   assert.deepEqual(await codeActions(uri, [moved]), []);
   await server.close(uri);
   assert.deepEqual(await codeActions(uri, [diagnostic]), []);
+  assert.deepEqual(server.framingErrors(), []);
+});
+
+/** The verified position for TWO_LOST's move.not-closer. */
+const NOT_CLOSER_FIX = "Move a1 to [10.85, 11.43]";
+
+/** a1 starts engaged with east and west, one on each side, and piles in away from both. */
+const TWO_LOST = `scenario: Two engagements lost
+rules: 11e
+turn: red
+units:
+  boyz:
+    player: red
+    base: 32
+    models:
+      a1: [10, 10]
+  east:
+    player: blue
+    base: 32
+    models:
+      e1: [11.8, 10]
+  west:
+    player: blue
+    base: 32
+    models:
+      w1: [8.1, 10]
+steps:
+  - pile-in: boyz
+    to:
+      a1: [10, 12.9]
+`;
+
+test("showTolerance on: each diagnostic is matched by its published message, also among findings of the same code and range", async () => {
+  const client = await ConfiguredClient.start({ pull: true, settings: { messages: { showTolerance: true } } });
+  try {
+    const uri = scenarioUri("code-actions-tolerance");
+    await client.open(uri, TWO_LOST, 1);
+    const published = await client.until("the diagnostics", () => client.lastPublish(uri));
+    // Ruleboard publishes plain-text messages.
+    const message = (d: Diagnostic | undefined): string => (d?.message as string | undefined) ?? "";
+    const lost = published.diagnostics.filter((d) => d.code === "engagement.lost");
+    const east = lost.find((d) => message(d).includes("engaged with east"));
+    const west = lost.find((d) => message(d).includes("engaged with west"));
+    assert.ok(east && west, JSON.stringify(published.diagnostics.map((d) => d.message)));
+    assert.deepEqual(east.range, west.range);
+    assert.ok(message(west).endsWith(' [measured 2.207" against 2", tolerance ±0.01"]'), message(west));
+    const mark = (d: Diagnostic): CodeAction => quickFix("Mark this step illegal: engagement.lost", d, uri, [{ range: endOfLine(TWO_LOST, "a1: [10, 12.9]"), newText: "\n    illegal: [engagement.lost]" }]);
+    const request = (diagnostics: unknown[]) =>
+      client.request<CodeAction[] | null>("textDocument/codeAction", { textDocument: { uri }, range: west.range, context: { diagnostics } });
+    assert.deepEqual(await request([east, west]), [mark(east), mark(west)]);
+    // A message that is neither finding's (as published or as the engine wrote it) picks neither.
+    assert.deepEqual(await request([{ ...west, message: "a1 started engaged with someone" }]), []);
+    // The engine's own message (published before the setting changed) still finds its finding.
+    const plain = message(west).slice(0, message(west).indexOf(" [measured"));
+    assert.deepEqual(await request([{ ...west, message: plain }]), [mark({ ...west, message: plain })]);
+    // A measured finding alone on its range gets its verified position.
+    const notCloser = published.diagnostics.find((d) => d.code === "move.not-closer");
+    assert.ok(message(notCloser).includes("[measured"), message(notCloser));
+    const actions = await request([notCloser]);
+    assert.deepEqual(actions?.map((a) => [a.title, a.isPreferred ?? false]), [
+      [NOT_CLOSER_FIX, true],
+      ["Mark this step illegal: move.not-closer", false],
+    ]);
+  } finally {
+    client.dispose();
+  }
+});
+
+test("malformed requests are InvalidParams; a malformed diagnostic is skipped; the server keeps serving", async () => {
+  const text = scenario("  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [13.6, 10]\n");
+  const { uri, diagnostic } = await diagnosticOf("malformed", text, "move.too-far");
+  const invalid = (error: { code?: number }) => error.code === -32602;
+  const range = diagnostic.range;
+  await assert.rejects(server.request("textDocument/codeAction", {}), invalid);
+  await assert.rejects(server.request("textDocument/codeAction", { textDocument: { uri: 7 }, range, context: { diagnostics: [] } }), invalid);
+  await assert.rejects(server.request("textDocument/codeAction", { textDocument: { uri }, range }), invalid);
+  await assert.rejects(server.request("textDocument/codeAction", { textDocument: { uri }, range, context: { diagnostics: {} } }), invalid);
+  await assert.rejects(server.request("textDocument/codeAction", { textDocument: { uri }, range, context: { diagnostics: [], only: "quickfix" } }), invalid);
+  const actions = await server.request<CodeAction[]>("textDocument/codeAction", {
+    textDocument: { uri },
+    range,
+    context: { diagnostics: [null, 7, { range: 3, message: "x" }, { ...diagnostic, range: { start: {} } }, diagnostic] },
+  });
+  assert.deepEqual(actions.map((a) => a.title), ["Move a1 to [12.99, 10]", "Mark this step illegal: move.too-far"]);
+  assert.deepEqual(actions[0].diagnostics, [diagnostic]);
   assert.deepEqual(server.framingErrors(), []);
 });

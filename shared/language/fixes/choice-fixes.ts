@@ -1,12 +1,14 @@
 import type { Problem } from "../../diagnostics/problem";
 import type { Scenario, Step } from "../../model/scenario";
 import { CONSOLIDATION_MODES, FALL_BACK_MODES, FIGHT_TYPES, INTERVENTION_MODES, MOVE_TYPES } from "../../parse/vocabulary";
-import { asScalar, asSeq, endOf, scalarText, seqItems, type YNode, type YPair } from "../../parse/yaml-nodes";
+import { asScalar, asSeq, endOf, scalarText, seqItems, type YPair } from "../../parse/yaml-nodes";
 import type { Span } from "../../source/span";
 import type { Fix } from "./fix";
 import { withFollowUpMoves } from "./follow-up-moves";
 import { stepOf } from "./position-subject";
-import { lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
+import { commentIn } from "./comments";
+import { rewriteIdList, scalarAs } from "./list-items";
+import { lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
 import { keyOf, tryEdits, type FixContext, type Trial } from "./verify";
 import { pairAt, parseRoot } from "./yaml-locate";
 
@@ -89,13 +91,22 @@ function modeFix(ctx: FixContext, p: Problem, step: Step, pair: YPair, key: stri
   return firstAccepted(ctx, p, choices);
 }
 
-/** The whole line of a `key: value` pair standing alone on it (with its comment and line break). */
+/**
+ * What removing a `key: value` pair standing alone on its line replaces: the whole line with its
+ * line break, or, when a comment ends the line, the pair up to the comment (which stays, on a
+ * line of its own at the key's indentation).
+ */
 function ownLine(text: string, pair: YPair): Span | undefined {
   const start = lineStartAt(text, pair.key.range[0]);
   const valueEnd = pair.value ? endOf(pair.value) : pair.key.range[1];
   const end = lineEndAt(text, valueEnd);
-  if (text.slice(start, pair.key.range[0]).trim() !== "" || !/^\s*(#.*)?$/.test(text.slice(valueEnd, end))) return undefined;
-  const next = text.startsWith("\r\n", end) ? end + 2 : text[end] === "\n" ? end + 1 : end;
+  // A pair that reaches past its key's line (a block value) is not this simple line.
+  if (text.slice(start, pair.key.range[0]).trim() !== "" || /[\r\n]/.test(text.slice(pair.key.range[0], valueEnd))) return undefined;
+  if (commentIn(text, { start: pair.key.range[0], end: valueEnd })) return undefined;
+  const comment = commentIn(text, { start: valueEnd, end });
+  if (comment) return { start: pair.key.range[0], end: comment.start };
+  if (text.slice(valueEnd, end).trim() !== "") return undefined;
+  const next = text.startsWith("\r\n", end) ? end + 2 : text[end] === "\n" || text[end] === "\r" ? end + 1 : end;
   return { start, end: next };
 }
 
@@ -110,10 +121,12 @@ function targetsFix(ctx: FixContext, p: Problem, scenario: Scenario, step: Step,
   // Fewest changes to what the author wrote first, then the shorter list.
   const changes = (l: readonly string[]): number => l.filter((id) => !written.includes(id)).length + written.filter((id) => !l.includes(id)).length;
   lists.sort((a, b) => changes(a) - changes(b) || a.length - b.length);
-  const choices = lists
-    .slice(0, MAX_TARGET_TRIALS)
-    .map((list) => ({ title: `Change targets to [${list.join(", ")}]`, edits: listEdits(ctx.text, seq, list) }))
-    .filter((c) => c.edits.length > 0);
+  const choices: Choice[] = [];
+  for (const list of lists.slice(0, MAX_TARGET_TRIALS)) {
+    // Item by item, so the list's comments stay; the title shows the list as it will read.
+    const rewrite = rewriteIdList(ctx.text, seq, list);
+    if (rewrite) choices.push({ title: `Change targets to [${rewrite.ids.join(", ")}]`, edits: rewrite.edits });
+  }
   return firstAccepted(ctx, p, choices);
 }
 
@@ -124,20 +137,6 @@ function objectiveFix(ctx: FixContext, p: Problem, scenario: Scenario, pair: YPa
   const choices = scenario.objectives
     .filter((o) => o.id !== written)
     .slice(0, MAX_TARGET_TRIALS)
-    .map((o) => ({ title: `Change objective to ${o.id}`, edits: [{ span: { start: value.range[0], end: value.range[1] }, newText: o.id }] }));
+    .map((o) => ({ title: `Change objective to ${o.id}`, edits: [{ span: { start: value.range[0], end: value.range[1] }, newText: scalarAs(value, o.id) }] }));
   return firstAccepted(ctx, p, choices);
-}
-
-/**
- * Rewrites a list of ids in its own style: `[a, b]` stays a flow list, a block list keeps one
- * `- id` per line with its indentation.
- */
-export function listEdits(text: string, seq: YNode, ids: readonly string[]): TextEdit[] {
-  const list = asSeq(seq);
-  if (!list) return [];
-  const items = seqItems(list);
-  if (list.flow || items.length === 0) return [{ span: { start: list.range[0], end: list.range[1] }, newText: `[${ids.join(", ")}]` }];
-  const first = items[0];
-  const prefix = text.slice(lineStartAt(text, first.range[0]), first.range[0]);
-  return [{ span: { start: first.range[0], end: endOf(items[items.length - 1]) }, newText: ids.join(lineBreakOf(text) + prefix) }];
 }

@@ -1,8 +1,10 @@
 import type { Problem } from "../../diagnostics/problem";
 import type { Analysis, AnalyzeOptions } from "../../engine/analyze";
 import { choiceFix } from "./choice-fixes";
+import { keepsComments } from "./comments";
 import type { Fix } from "./fix";
 import { markIllegalFix } from "./mark-illegal";
+import { applyEdits } from "./text-edits";
 import { POSITION_CODES, positionFix } from "./position-fixes";
 import { unknownRefFixes } from "./unknown-ref";
 import { Budget, type FixContext } from "./verify";
@@ -18,9 +20,10 @@ export const DEFAULT_BUDGET = 48;
 
 /**
  * The quick fixes for one finding of `analysis` (the analysis of `text`), the preferred first and
- * "mark this step illegal" last. Every position or value offered was written into the text and
- * re-checked by the engine; `budget` bounds the re-analyses (share one across the findings of a
- * request). Never throws: a failure offers nothing.
+ * "mark this step illegal" last. Every position, value or id offered was written into the text and
+ * re-checked by the engine; "mark this step illegal" is checked to change the step's data by its
+ * `illegal:` key only; no fix loses a comment. `budget` bounds the re-analyses (share one across
+ * the findings of a request). Never throws: a failure offers nothing.
  */
 export function quickFixes(
   text: string,
@@ -35,13 +38,14 @@ export function quickFixes(
   try {
     if (POSITION_CODES.includes(problem.code)) push(fixes, positionFix(ctx, problem));
     else if (problem.code === "action.mode" || problem.code === "action.targets") push(fixes, choiceFix(ctx, problem));
-    else if (problem.code === "scenario.unknown-ref") fixes.push(...unknownRefFixes(text, scenario, problem));
+    else if (problem.code === "scenario.unknown-ref") fixes.push(...unknownRefFixes(ctx, problem));
     push(fixes, markIllegalFix(text, scenario, problem));
+    // Whatever built them, no fix may lose a comment of the author's.
+    return fixes.filter((fix) => keepsComments(text, applyEdits(text, fix.edits)));
   } catch {
     // A fix is a convenience: an internal failure offers nothing rather than breaking the request.
     return [];
   }
-  return fixes;
 }
 
 function push(fixes: Fix[], fix: Fix | undefined): void {

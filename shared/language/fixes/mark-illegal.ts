@@ -1,10 +1,11 @@
 import type { Code } from "../../diagnostics/codes";
 import type { Problem } from "../../diagnostics/problem";
 import type { Scenario } from "../../model/scenario";
-import { asSeq, endOf, mapPairs, scalarText, seqItems } from "../../parse/yaml-nodes";
+import { asSeq, endOf, mapPairs, scalarText, seqItems, type YMap } from "../../parse/yaml-nodes";
 import type { Fix } from "./fix";
 import { stepOf } from "./position-subject";
-import { lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
+import { changesOnlyKey } from "./same-data";
+import { applyEdits, lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
 import { mapAt, pairOf, parseRoot } from "./yaml-locate";
 
 /**
@@ -20,7 +21,12 @@ export function markIllegalFix(text: string, scenario: Scenario, p: Problem): Fi
   const map = root && mapAt(root, step.span.start);
   if (!map) return undefined;
   const edit = illegalEdit(text, map, p.code);
-  return edit && { title: `Mark this step illegal: ${p.code}`, edits: [edit], preferred: false };
+  if (!edit) return undefined;
+  // The step must say exactly what it said, with the code added to its `illegal:` list.
+  const code = p.code;
+  const listed = (had: unknown): unknown => (Array.isArray(had) ? [...(had as unknown[]), code] : [code]);
+  if (!changesOnlyKey(text, applyEdits(text, [edit]), map.range[0], "illegal", listed)) return undefined;
+  return { title: `Mark this step illegal: ${code}`, edits: [edit], preferred: false };
 }
 
 /** Rule findings only: a broken YAML or schema is not something a scenario shows on purpose. */
@@ -28,8 +34,7 @@ function markable(code: Code): boolean {
   return !code.startsWith("yaml.") && !code.startsWith("scenario.") && code !== "expect.unmet";
 }
 
-function illegalEdit(text: string, map: NonNullable<ReturnType<typeof mapAt>>, code: Code): TextEdit | undefined {
-  const eol = lineBreakOf(text);
+function illegalEdit(text: string, map: YMap, code: Code): TextEdit | undefined {
   const existing = pairOf(map, "illegal");
   if (existing) {
     const seq = asSeq(existing.value);
@@ -45,9 +50,8 @@ function illegalEdit(text: string, map: NonNullable<ReturnType<typeof mapAt>>, c
       return { span: { start: end, end }, newText: `, ${code}` };
     }
     const last = items[items.length - 1];
-    const at = lineEndAt(text, contentEnd(text, endOf(last)));
     const prefix = text.slice(lineStartAt(text, last.range[0]), last.range[0]).replace(/[^\s-]/g, " ");
-    return { span: { start: at, end: at }, newText: `${eol}${prefix}${code}` };
+    return lineAfter(text, endOf(last), `${prefix}${code}`);
   }
   const pairs = mapPairs(map);
   if (map.flow) {
@@ -55,13 +59,18 @@ function illegalEdit(text: string, map: NonNullable<ReturnType<typeof mapAt>>, c
     return { span: { start: end, end }, newText: `${pairs.length > 0 ? ", " : ""}illegal: [${code}]` };
   }
   const indent = " ".repeat(map.range[0] - lineStartAt(text, map.range[0]));
-  const at = lineEndAt(text, contentEnd(text, endOf(map)));
-  return { span: { start: at, end: at }, newText: `${eol}${indent}illegal: [${code}]` };
+  return lineAfter(text, endOf(map), `${indent}illegal: [${code}]`);
 }
 
-/** A value's end before the line breaks a block scalar (`note: |`) counts as its own. */
-function contentEnd(text: string, end: number): number {
-  let at = end;
-  while (at > 0 && (text[at - 1] === "\n" || text[at - 1] === "\r")) at--;
-  return at;
+/**
+ * Inserts `line` as a line of its own after the value ending at `end`. A value that ends at the
+ * start of a line is a block scalar whose line breaks are its own (`note: |` takes its last one,
+ * `|+` every trailing one): the line goes there, after them, so the scalar keeps its text; any
+ * other value ends inside its line, and the line goes after that line (and its comment).
+ */
+function lineAfter(text: string, end: number, line: string): TextEdit {
+  const eol = lineBreakOf(text);
+  if (end > 0 && (text[end - 1] === "\n" || text[end - 1] === "\r")) return { span: { start: end, end }, newText: `${line}${eol}` };
+  const at = lineEndAt(text, end);
+  return { span: { start: at, end: at }, newText: `${eol}${line}` };
 }

@@ -2,11 +2,13 @@ import type { Code } from "../../diagnostics/codes";
 import type { Problem, Severity } from "../../diagnostics/problem";
 import { analyze, type Analysis, type AnalyzeOptions } from "../../engine/analyze";
 import type { Span } from "../../source/span";
+import { keepsComments } from "./comments";
 import { applyEdits, type TextEdit } from "./text-edits";
 
 /**
- * The engine as the judge of every fix: an edit is offered only when the edited text, analysed
- * again, no longer has the finding and has no finding the original did not have.
+ * The engine as the judge of every fix: an edit is offered only when the edited text keeps every
+ * comment of the original and, analysed again, no longer has the finding and has no finding the
+ * original did not have.
  */
 
 /**
@@ -118,11 +120,13 @@ export interface Trial {
  * Applies `edits`, analyses the result and accepts it when no finding with `target`'s key is left
  * and nothing new appeared. `clean` names a subject (the moved model) that must then have no
  * finding at all on the target's step: a position the engine flags for any reason is no fix.
- * Spends one analysis; without budget, nothing is accepted.
+ * An edit that loses a comment is refused before any analysis. Spends one analysis; without
+ * budget, nothing is accepted.
  */
 export function tryEdits(ctx: FixContext, target: ProblemKey, edits: readonly TextEdit[], clean?: string): Trial {
-  if (edits.length === 0 || !ctx.budget.take()) return { ok: false };
+  if (edits.length === 0) return { ok: false };
   const text = applyEdits(ctx.text, edits);
+  if (!keepsComments(ctx.text, text) || !ctx.budget.take()) return { ok: false };
   let analysis: Analysis;
   try {
     analysis = analyze(text, ctx.options);

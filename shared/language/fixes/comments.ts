@@ -1,0 +1,57 @@
+import { CST, Lexer } from "yaml";
+import type { Span } from "../../source/span";
+
+/**
+ * The author's comments, which no fix may lose. Read with `yaml`'s own lexer, so a `#` inside a
+ * quoted or block scalar, or inside a plain scalar (`a#b`), is never taken for a comment.
+ */
+
+/** One comment: where it is and its text (from `#`, without trailing whitespace). */
+export interface Comment {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** Lexer markers that stand for no character of the source. */
+const MARKERS = new Set(["\x02", "\x18", "\x1f"]);
+
+/** The few texts a request reads again and again (the original, the edit being judged). */
+const cache = new Map<string, readonly Comment[]>();
+const CACHED = 4;
+
+/** Every comment of `text`, in order. */
+export function commentsOf(text: string): readonly Comment[] {
+  const known = cache.get(text);
+  if (known) return known;
+  const out: Comment[] = [];
+  let offset = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (MARKERS.has(token)) continue;
+    if (CST.tokenType(token) === "comment") {
+      const body = token.replace(/\s+$/, "");
+      out.push({ start: offset, end: offset + body.length, text: body });
+    }
+    offset += token.length;
+  }
+  if (cache.size >= CACHED) cache.delete(cache.keys().next().value as string);
+  cache.set(text, out);
+  return out;
+}
+
+/** Whether every comment of `before` is still in `after`, in the same order (other text may change around them). */
+export function keepsComments(before: string, after: string): boolean {
+  const kept = commentsOf(after);
+  let i = 0;
+  for (const c of commentsOf(before)) {
+    while (i < kept.length && kept[i].text !== c.text) i++;
+    if (i === kept.length) return false;
+    i++;
+  }
+  return true;
+}
+
+/** The first comment that starts inside `span`, if any: replacing the span would lose it. */
+export function commentIn(text: string, span: Span): Comment | undefined {
+  return commentsOf(text).find((c) => c.start >= span.start && c.start < span.end);
+}
