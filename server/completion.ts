@@ -1,5 +1,5 @@
-import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from "vscode-languageserver/node";
-import type { ClientCapabilities, CompletionItem, CompletionList, CompletionParams, Range } from "vscode-languageserver/node";
+import { CompletionItemKind, ErrorCodes, InsertTextFormat, InsertTextMode, MarkupKind, ResponseError } from "vscode-languageserver/node";
+import type { ClientCapabilities, CompletionItem, CompletionList, CompletionParams, Position, Range } from "vscode-languageserver/node";
 import type { Analysis } from "../shared/index";
 import { completeAt, type CompletionEntry, type EntryKind } from "../shared/language/completion";
 import { describeError } from "./errors";
@@ -8,8 +8,14 @@ import type { Feature, FeatureContext } from "./feature";
 /**
  * textDocument/completion: protocol glue over shared/language/completion.ts. The last scenario that
  * parsed (DocumentAnalyses.lastGoodModel) keeps ids and the board known while the text being typed
- * does not parse.
+ * does not parse. A malformed request is InvalidParams.
  */
+
+/**
+ * How long completion may keep asking the engine which modes and types are allowed (each question
+ * replays the timeline before the step). Past it the remaining values are offered unjudged.
+ */
+const COMPLETION_DEADLINE_MS = 250;
 
 /** Typing these opens the list: a value after `key:` or `key: `, an id after `[` or `, `, a new key or step after `- `. */
 const TRIGGERS = [":", " ", "[", ",", "-"];
@@ -46,7 +52,8 @@ function createCompletionFeature(): Feature {
     },
     register({ connection, documents, analyses }: FeatureContext) {
       connection.onCompletion((params: CompletionParams): CompletionList | null => {
-        const document = documents.get(params.textDocument.uri);
+        const { uri, position } = checked(params);
+        const document = documents.get(uri);
         if (document === undefined) return null;
         try {
           let analysis: Analysis | undefined;
@@ -58,8 +65,11 @@ function createCompletionFeature(): Feature {
           }
           // The newest version that parsed (the diagnostics publisher analyses each settled version).
           const lastGood = analyses.lastGoodModel(document.uri);
-          const offset = document.offsetAt(params.position);
+          const offset = document.offsetAt(position);
+          // The deadline counts from here: the analysis above is shared with diagnostics, not completion's own work.
+          const end = Date.now() + COMPLETION_DEADLINE_MS;
           const result = completeAt(document.getText(), offset, {
+            expired: () => Date.now() > end,
             ...(analysis && { analysis }),
             ...(lastGood !== undefined && { lastGood }),
             snippets: support.snippets,
@@ -76,6 +86,21 @@ function createCompletionFeature(): Feature {
       });
     },
   };
+}
+
+/** The request's document and position, or InvalidParams: the client sent something that is no CompletionParams. */
+function checked(params: unknown): { uri: string; position: Position } {
+  const p = params as { textDocument?: { uri?: unknown }; position?: { line?: unknown; character?: unknown } } | null | undefined;
+  const uri = p?.textDocument?.uri;
+  if (typeof uri !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "completion needs a textDocument.uri");
+  const line = p?.position?.line;
+  const character = p?.position?.character;
+  if (!isCount(line) || !isCount(character)) throw new ResponseError(ErrorCodes.InvalidParams, "completion needs a position { line, character }");
+  return { uri, position: { line, character } };
+}
+
+function isCount(n: unknown): n is number {
+  return typeof n === "number" && Number.isInteger(n) && n >= 0;
 }
 
 function toItem(entry: CompletionEntry, range: Range, support: ClientSupport): CompletionItem {

@@ -1,5 +1,5 @@
-import { MarkupKind } from "vscode-languageserver/node";
-import type { Hover, HoverParams } from "vscode-languageserver/node";
+import { ErrorCodes, MarkupKind, ResponseError } from "vscode-languageserver/node";
+import type { Hover, HoverParams, Position } from "vscode-languageserver/node";
 import { hoverAt } from "../shared/language/hover";
 import { describeError } from "./errors";
 import type { Feature, FeatureContext } from "./feature";
@@ -9,9 +9,17 @@ import { toRange } from "./to-lsp";
 let markdown = true;
 
 /**
+ * How long a step hover may keep asking the engine about choices. Each question replays the
+ * timeline before the step; past this the hover says which choices it did not try, so a long
+ * timeline never blocks the server (requests are handled one at a time).
+ */
+const HOVER_DEADLINE_MS = 400;
+
+/**
  * `textDocument/hover`: the model, unit, step, move or code under the cursor, explained from the
  * document's cached analysis (shared/language/hover.ts). Null when there is nothing to say, the
- * document is unknown or its text does not parse; an internal failure is logged, never thrown.
+ * document is unknown or its text does not parse; a malformed request is InvalidParams; an
+ * internal failure is logged, never thrown.
  */
 export const hoverFeature: Feature = {
   capabilities: (client) => {
@@ -23,14 +31,31 @@ export const hoverFeature: Feature = {
 };
 
 function hoverOf(params: HoverParams, { documents, analyses, connection }: FeatureContext): Hover | null {
-  const document = documents.get(params.textDocument.uri);
+  const { uri, position } = checked(params);
+  const document = documents.get(uri);
   if (document === undefined) return null;
   try {
-    const answer = hoverAt(analyses.get(document).analysis, document.offsetAt(params.position));
+    const end = Date.now() + HOVER_DEADLINE_MS;
+    const answer = hoverAt(analyses.get(document).analysis, document.offsetAt(position), { expired: () => Date.now() > end });
     if (answer === undefined) return null;
     return { contents: { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: answer.markdown }, range: toRange(answer.span, document) };
   } catch (error) {
-    connection.console.error(`Ruleboard: hover in ${params.textDocument.uri} failed: ${describeError(error)}`);
+    connection.console.error(`Ruleboard: hover in ${uri} failed: ${describeError(error)}`);
     return null;
   }
+}
+
+/** The request's document and position, or InvalidParams: the client sent something that is no HoverParams. */
+function checked(params: unknown): { uri: string; position: Position } {
+  const p = params as { textDocument?: { uri?: unknown }; position?: { line?: unknown; character?: unknown } } | null | undefined;
+  const uri = p?.textDocument?.uri;
+  if (typeof uri !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "hover needs a textDocument.uri");
+  const line = p?.position?.line;
+  const character = p?.position?.character;
+  if (!isCount(line) || !isCount(character)) throw new ResponseError(ErrorCodes.InvalidParams, "hover needs a position { line, character }");
+  return { uri, position: { line, character } };
+}
+
+function isCount(n: unknown): n is number {
+  return typeof n === "number" && Number.isInteger(n) && n >= 0;
 }

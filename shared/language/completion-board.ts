@@ -1,4 +1,4 @@
-import type { Problem } from "../diagnostics/problem";
+import type { Code } from "../diagnostics/codes";
 import { BoardState, type UnitState } from "../engine/board-state";
 import { replay } from "../engine/replay";
 import { inches, Report } from "../engine/report";
@@ -7,6 +7,7 @@ import type { Scenario, Step } from "../model/scenario";
 import { objectiveGap } from "../rules/consolidate";
 import { resolveSystem } from "../rules/rulings";
 import type { RulesSystem } from "../rules/system";
+import { findingKey, judgeChoice, Oracle } from "./hover-step-oracle";
 
 /**
  * The board as the rules engine has it just before a step, for ordering what completion offers:
@@ -105,34 +106,35 @@ export function applyEnds(sb: StepBoard, moves: readonly { readonly model: { rea
 export interface Verdict {
   readonly ok: Tri;
   readonly message?: string;
+  /**
+   * Set when the value has no error of its own, only an eligibility or order finding every value
+   * shares (its code): the unit may not act here, whatever the value.
+   */
+  readonly blocked?: Code;
 }
 
 /** Findings about the choice itself: the mode or type is not allowed, or the unit may not act so. */
-const CHOICE_CODES: ReadonlySet<string> = new Set(["action.mode", "action.not-eligible"]);
+const CHOICE_CODES: readonly Code[] = ["action.mode", "action.not-eligible"];
 
 /**
  * Asks the engine about each value of one choice of the step at `index` (a fight type, a
- * consolidation mode, …): the steps before it are replayed with the step as `patch` writes it,
- * and a value is legal when it adds no `action.mode` or `action.not-eligible` finding to those
- * the step has without the choice. The step's moves are left out: they do not decide the choice.
+ * consolidation mode, …): the steps before it are replayed with the step as `patch` writes it.
+ * A value is legal when the step with it has no `action.mode`, `action.not-eligible` or other
+ * eligibility or order error (hover-step-oracle.ts's judgeChoice); an eligibility or order error
+ * the step has whatever the value, and without one, is named as the reason instead of the value. The step's moves are left out: they do not
+ * decide the choice. `expired` stops the questions early: the values not asked get no verdict.
  */
-export function probeChoice(scenario: Scenario, step: Step, values: readonly string[], patch: (step: Step, value: string | undefined) => Step): Map<string, Verdict> {
-  const system = systemOf(scenario);
-  const before = scenario.steps.filter((s) => s.index < step.index);
-  const run = (probe: Step): Problem[] => {
-    const probed: Scenario = { ...scenario, steps: [...before, probe] };
-    const report = new Report();
-    replay(probed, system, new BoardState(probed, system), report);
-    return report.problems.filter((p) => p.step === step.index && CHOICE_CODES.has(p.code));
-  };
+export function probeChoice(scenario: Scenario, step: Step, values: readonly string[], patch: (step: Step, value: string | undefined) => Step, expired?: () => boolean): Map<string, Verdict> {
+  const oracle = new Oracle(scenario, systemOf(scenario), step.index, expired ? { expired } : {});
   const still = withoutMoves(step);
-  const baseline = new Set(run(patch(still, undefined)).map((p) => `${p.code} ${p.message}`));
+  const choice = judgeChoice(oracle, values, (value) => patch(still, value), CHOICE_CODES, patch(still, undefined));
   const out = new Map<string, Verdict>();
-  for (const value of values) {
-    const added = run(patch(still, value)).filter((p) => !baseline.has(`${p.code} ${p.message}`));
-    const error = added.find((p) => p.severity === "error");
-    if (error) out.set(value, { ok: "no", message: error.message });
-    else if (added.length > 0) out.set(value, { ok: "border", message: added[0].message });
+  for (const [value, v] of choice.verdicts) {
+    const own = v.errors.find((p) => !choice.common.has(findingKey(p)));
+    if (own) out.set(value, { ok: "no", message: own.message });
+    else if (choice.blockedBy) out.set(value, { ok: "no", message: choice.blockedBy.message, blocked: choice.blockedBy.code });
+    else if (v.errors.length > 0) out.set(value, { ok: "no", message: v.errors[0].message });
+    else if (v.warnings.length > 0) out.set(value, { ok: "border", message: v.warnings[0].message });
     else out.set(value, { ok: "yes" });
   }
   return out;

@@ -11,6 +11,8 @@ export interface Scope {
   readonly snippets: boolean;
   /** The client re-indents a snippet's later lines by the line's own indentation (LSP adjustIndentation). */
   readonly adjustsIndentation: boolean;
+  /** The caller's deadline for the questions to the engine (modes and types), when it gave one. */
+  readonly expired?: () => boolean;
   model(): CompletionModel;
   /** The board just before position `index` in `steps:` (the model's own steps replayed), or undefined without a model. */
   boardAt(index: number): StepBoard | undefined;
@@ -19,7 +21,7 @@ export interface Scope {
 export function makeScope(
   text: string,
   ctx: CursorContext,
-  options: { analysis?: Analysis; lastGood?: Scenario; snippets?: boolean; adjustsIndentation?: boolean },
+  options: { analysis?: Analysis; lastGood?: Scenario; snippets?: boolean; adjustsIndentation?: boolean; expired?: () => boolean },
 ): Scope {
   let model: CompletionModel | undefined;
   const boards = new Map<number, StepBoard | undefined>();
@@ -27,6 +29,7 @@ export function makeScope(
     ctx,
     snippets: options.snippets === true,
     adjustsIndentation: options.adjustsIndentation !== false,
+    ...(options.expired && { expired: options.expired }),
     model: () => (model ??= completionModel(text, ctx, options.analysis, options.lastGood)),
     boardAt: (index) => {
       if (!boards.has(index)) {

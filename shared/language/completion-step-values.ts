@@ -179,8 +179,12 @@ function choiceValues(scope: Scope, step: TextStep, place: string, key: string):
   if (!choices) return [];
   const found = modelStep(scope, step);
   const scenario = scope.model().scenario;
-  const verdicts = found && scenario ? probeChoice(scenario, found, choices.values, choices.patch) : new Map<string, Verdict>();
-  const group = (v: Verdict | undefined): number => (v === undefined ? 0 : v.ok === "yes" ? 0 : v.ok === "border" ? 1 : 2);
+  const verdicts = found && scenario ? probeChoice(scenario, found, choices.values, choices.patch, scope.expired) : new Map<string, Verdict>();
+  // A value that is wrong only because the unit may not act here comes before one wrong in itself.
+  const group = (v: Verdict | undefined): number => (v === undefined || v.ok === "yes" ? 0 : v.ok === "border" || v.blocked ? 1 : 2);
+  const unit = found && "unit" in found ? found.unit.id : step.unit;
+  const detail = (v: Verdict): string =>
+    v.ok === "yes" ? "allowed here" : v.ok === "border" ? "borderline here" : v.blocked ? `${unit} cannot act here (${v.blocked})` : "not allowed here";
   const entries = choices.values.map((value, i) => {
     const verdict = verdicts.get(value);
     const meaning = VALUE_DOCS[`${choices.doc}:${value}`] ?? "";
@@ -188,7 +192,7 @@ function choiceValues(scope: Scope, step: TextStep, place: string, key: string):
     return {
       label: value,
       kind: "value" as const,
-      ...(verdict && { detail: verdict.ok === "yes" ? "allowed here" : verdict.ok === "border" ? "borderline here" : "not allowed here" }),
+      ...(verdict && { detail: detail(verdict) }),
       documentation: meaning + said,
       sortText: sortKey(group(verdict), i),
       insert: valueInsert(scope.ctx, value, false),

@@ -19,6 +19,11 @@ export interface CompletionOptions {
   readonly snippets?: boolean;
   /** The client re-indents a completion's later lines (LSP insertTextMode adjustIndentation, VS Code's default); default true. */
   readonly adjustsIndentation?: boolean;
+  /**
+   * The caller's deadline (shared/ has no clock): once it returns true, no further question is put
+   * to the engine, and the values not asked are offered without an "allowed here" verdict.
+   */
+  readonly expired?: () => boolean;
 }
 
 /** The proposals at one offset: each replaces `range` (the word being typed). */

@@ -5,9 +5,12 @@ import type { Span } from "../source/span";
 import { systemOf } from "./hover-board-facts";
 import { codeAt, codeHover } from "./hover-code";
 import { modelHover, moveHover, objectiveHover, unitHover } from "./hover-model";
-import { stepHover } from "./hover-step";
+import { stepHover, type StepHoverOptions } from "./hover-step";
 import { moveRecords } from "./inlay-move-records";
 import { occurrenceAt } from "./occurrences";
+
+/** What the caller may give a hover: a deadline, after which a step hover stops asking the engine (and says so). */
+export type HoverOptions = StepHoverOptions;
 
 /** A hover: Markdown, and the span of the token it is about (what the editor highlights). */
 export interface HoverAnswer {
@@ -25,9 +28,10 @@ export interface HoverAnswer {
  * 5. the rest of a model's definition line: the model in the set-up;
  * 6. a finding's range: its code's meaning and rule text.
  * Undefined when there is nothing to say, or the text does not parse. Pure; never throws on a
- * parsed scenario.
+ * parsed scenario. `options.expired` bounds the step hover's questions to the engine (the one
+ * hover whose cost grows with the number of questions times the timeline's length).
  */
-export function hoverAt(analysis: Analysis, offset: number): HoverAnswer | undefined {
+export function hoverAt(analysis: Analysis, offset: number, options: HoverOptions = {}): HoverAnswer | undefined {
   const scenario = analysis.scenario;
   if (!scenario) return undefined;
   const { system, rulings } = systemOf(scenario);
@@ -42,7 +46,7 @@ export function hoverAt(analysis: Analysis, offset: number): HoverAnswer | undef
   const occurrence = occurrenceAt(scenario, offset);
   const head = scenario.steps.find((s) => contains(s.head, offset));
   // A removal's head lists models: the model under the cursor says more than the step.
-  if (head && !(head.kind === "remove" && occurrence)) return { markdown: stepHover(scenario, analysis.problems, head), span: head.head };
+  if (head && !(head.kind === "remove" && occurrence)) return { markdown: stepHover(scenario, analysis.problems, head, options), span: head.head };
 
   if (occurrence) {
     const step = occurrence.step === undefined ? undefined : stepOf(scenario, occurrence.step);

@@ -169,12 +169,15 @@ describe("completion of values the engine judges", () => {
 
   it("offers move types and fall-back modes as the engine allows them for the unit", () => {
     const movement = example("11e-movement");
+    // With \`mode: ordered-retreat\` written, only a fall-back is accepted: the engine faults the mode with any other type.
     assert.deepEqual(details(edit(movement, "    type: fall-back\n    mode: ordered-retreat\n", "    type: |\n    mode: ordered-retreat\n")), [
       ["fall-back", "allowed here"],
-      ["stationary", "allowed here"],
       ["normal", "not allowed here"],
       ["advance", "not allowed here"],
+      ["stationary", "not allowed here"],
     ]);
+    const stationary = complete(edit(movement, "    type: fall-back\n    mode: ordered-retreat\n", "    type: |\n    mode: ordered-retreat\n")).entries[3];
+    assert.match(stationary.documentation ?? "", /Here: a fall-back mode \(ordered-retreat\) is selected only for a fall-back move, not for a stationary unit \(11e 09\.07\)$/);
     assert.deepEqual(details(edit(movement, "    mode: desperate-escape\n", "    mode: |\n")), [
       ["desperate-escape", "allowed here"],
       ["ordered-retreat", "not allowed here"],
@@ -196,6 +199,154 @@ describe("completion of values the engine judges", () => {
     // Before the pile-in the passengers are 2.48" away; the pile-in ends 0.55" from them.
     assert.deepEqual(details(edit(overrun, "        s5: [23.6, 18.2]\n    targets: [passengers]\n", "        s5: [23.6, 18.2]\n    targets: [|\n")), [["passengers", 'engaged 0.55"']]);
     assert.deepEqual(details(edit(overrun, "      targets: [passengers]\n      to:", "      targets: [|\n      to:")), [["passengers", 'within 5" (2.48")']]);
+  });
+});
+
+/** Red's Movement phase: raiders (red) and guards (blue) engaged. */
+const GUARDS = `scenario: Guards
+rules: 11e
+board: [40, 30]
+turn: red
+phase: movement
+units:
+  raiders:
+    player: red
+    base: 32
+    move: 6
+    models:
+      r1: [10, 8]
+      r2: [10, 9.3]
+  guards:
+    player: blue
+    base: 32
+    move: 6
+    models:
+      g1: [11.3, 8]
+      g2: [11.3, 9.3]
+steps:
+  - move: raiders
+  - move: guards
+`;
+
+/** An 11e Fight phase: raiders and guards fight; \`far\`, never eligible to fight, consolidates near objective alpha. */
+const FAR = `scenario: Far
+rules: 11e
+board: [40, 30]
+turn: red
+phase: fight
+objectives:
+  alpha: [22, 10]
+units:
+  raiders:
+    player: red
+    base: 32
+    models:
+      r1: [10, 8]
+      r2: [10, 9.3]
+  guards:
+    player: blue
+    base: 32
+    models:
+      g1: [11.5, 8]
+      g2: [11.5, 9.3]
+  far:
+    player: red
+    base: 32
+    models:
+      f1: [22, 12.5]
+steps:
+  - fight: raiders
+  - fight: guards
+  - consolidate: far
+`;
+
+/** Red's Charge phase: raiders (red) 5" from guards (blue). */
+const CHARGE = `scenario: Charge
+rules: 11e
+board: [40, 30]
+turn: red
+phase: charge
+units:
+  raiders:
+    player: red
+    base: 32
+    models:
+      r1: [10, 8]
+  guards:
+    player: blue
+    base: 32
+    models:
+      g1: [16, 8]
+steps:
+  - charge: raiders
+`;
+
+describe("completion of values for a unit that may not act", () => {
+  it("calls no move type allowed for a unit of the player whose turn it is not", () => {
+    assert.deepEqual(details(edit(GUARDS, "  - move: raiders\n", "  - move: raiders\n    type: |\n")), [
+      ["fall-back", "allowed here"],
+      ["stationary", "allowed here"],
+      ["normal", "not allowed here"],
+      ["advance", "not allowed here"],
+    ]);
+    // Blue's guards: fall-back and stationary fail only for the unit, normal and advance for themselves too.
+    const guards = complete(edit(GUARDS, "  - move: guards\n", "  - move: guards\n    type: |\n")).entries;
+    assert.deepEqual(
+      guards.map((e) => [e.label, e.detail]),
+      [
+        ["fall-back", "guards cannot act here (action.not-eligible)"],
+        ["stationary", "guards cannot act here (action.not-eligible)"],
+        ["normal", "not allowed here"],
+        ["advance", "not allowed here"],
+      ],
+    );
+    assert.match(guards[0].documentation ?? "", /Here: guards belongs to blue; in the Movement phase only the player whose turn it is \(red\) selects units to move \(11e 09\.02\)$/);
+    assert.match(guards[2].documentation ?? "", /Here: guards is engaged with raiders, so it cannot make a normal move/);
+  });
+
+  it("calls no consolidation mode allowed for a unit never eligible to fight", () => {
+    const entries = complete(edit(FAR, "  - consolidate: far\n", "  - consolidate: far\n    mode: |\n")).entries;
+    assert.deepEqual(
+      entries.map((e) => [e.label, e.detail]),
+      [
+        ["objective", "far cannot act here (action.not-eligible)"],
+        ["ongoing", "not allowed here"],
+        ["engaging", "not allowed here"],
+      ],
+    );
+    assert.match(entries[0].documentation ?? "", /Here: far cannot consolidate: it was not eligible to fight this phase \(11e 12\.08\)$/);
+  });
+
+  it("tells a unit that may not act from values that are each wrong: Heroic Intervention modes", () => {
+    // Red's raiders may charge (without a mode); every Heroic Intervention mode is wrong for them.
+    const red = complete(`${CHARGE}    intervention: |\n`).entries;
+    assert.deepEqual(
+      red.map((e) => [e.label, e.detail]),
+      [
+        ["leap-to-defend", "not allowed here"],
+        ["into-the-fray", "not allowed here"],
+      ],
+    );
+    assert.match(red[0].documentation ?? "", /Here: Heroic Intervention is used in the opponent's Charge phase; raiders belongs to the player whose turn it is \(11e 15\.11\)$/);
+    // Blue's guards may charge only by Heroic Intervention: a mode cures the finding of the step without one.
+    assert.deepEqual(details(`${edit(CHARGE, "charge: raiders", "charge: guards")}    intervention: |\n`), [
+      ["leap-to-defend", "allowed here"],
+      ["into-the-fray", "allowed here"],
+    ]);
+  });
+
+  it("offers the values unjudged once the deadline has passed", () => {
+    const marked = edit(FAR, "  - consolidate: far\n", "  - consolidate: far\n    mode: |\n");
+    const entries = complete(marked, { expired: () => true }).entries;
+    assert.deepEqual(
+      entries.map((e) => [e.label, e.detail, e.documentation]),
+      [
+        ["ongoing", undefined, "Ongoing: an engaged unit consolidates toward the enemy units it is engaged with (11e 12.08)."],
+        ["engaging", undefined, 'Engaging: the unit moves to engage enemy units within 3"; they must then be selected to fight (11e 12.08).'],
+        ["objective", undefined, 'Objective: the unit moves to end within range of an objective within 3" (11e 12.08).'],
+      ],
+    );
+    assert.deepEqual(complete(marked, { expired: () => false }).entries, complete(marked).entries);
   });
 });
 

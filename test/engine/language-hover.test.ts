@@ -79,6 +79,64 @@ steps:
     to: { e1: [22, 20] }
 `;
 
+/** The Movement phase of red's turn: raiders and guards engaged, so neither may make a normal or advance move. */
+const GUARDS = `scenario: Guards
+rules: 11e
+board: [40, 30]
+turn: red
+phase: movement
+units:
+  raiders:
+    player: red
+    base: 32
+    move: 6
+    models:
+      r1: [10, 8]
+      r2: [10, 9.3]
+  guards:
+    player: blue
+    base: 32
+    move: 6
+    models:
+      g1: [11.3, 8]
+      g2: [11.3, 9.3]
+steps:
+  - move: raiders
+  - move: guards
+`;
+
+/** An 11e Fight phase in which \`far\` never was eligible to fight, then consolidates (an objective within 3"). */
+const FAR = `scenario: Far
+rules: 11e
+board: [40, 30]
+turn: red
+phase: fight
+objectives:
+  alpha: [22, 10]
+units:
+  raiders:
+    player: red
+    base: 32
+    models:
+      r1: [10, 8]
+      r2: [10, 9.3]
+  guards:
+    player: blue
+    base: 32
+    models:
+      g1: [11.5, 8]
+      g2: [11.5, 9.3]
+  far:
+    player: red
+    base: 32
+    models:
+      f1: [22, 12.5]
+steps:
+  - fight: raiders
+  - fight: guards
+  - consolidate: far
+`;
+
 function parsed(text: string): { scenario: Scenario; analysis: ReturnType<typeof analyze> } {
   const analysis = analyze(text);
   assert.ok(analysis.scenario);
@@ -151,7 +209,8 @@ describe("step hovers", () => {
         "",
         "- ✗ `action.not-eligible` e belongs to blue; in the Movement phase only the player whose turn it is (red) selects units to move (11e 09.02)",
         '- before it: not engaged; closest enemy unit **s** 4.24"',
-        "- move type: not written, read as the most permissive: the rules allow normal, advance, stationary",
+        // Every move type keeps the finding above: the unit may not act here, so no type is allowed.
+        "- move type: not written, read as the most permissive: no value is allowed, as **e** cannot act here (`action.not-eligible`)",
         "- limit: none written for this normal move",
       ].join("\n"),
     );
@@ -181,6 +240,73 @@ describe("step hovers", () => {
       ].join("\n"),
     );
     assert.equal(stepHover(scenario, analysis.problems, scenario.steps[2]), "**step 3** · `remove: a2`\n\n- removes **a2** (destroyed)");
+  });
+});
+
+describe("step hovers for a unit that may not act", () => {
+  it("allow no move type to a unit of the player whose turn it is not, naming the finding", () => {
+    const { scenario, analysis } = parsed(GUARDS);
+    // Engaged, red's own raiders may fall back or remain stationary.
+    assert.equal(
+      stepHover(scenario, analysis.problems, scenario.steps[0]),
+      [
+        "**step 1** · `move: raiders` · red, 11e",
+        "",
+        "- ✓ eligible, in sequence (no eligibility or order finding)",
+        '- before it: engaged with **guards** 0.04"',
+        "- move type: not written, read as the most permissive: the rules allow fall-back, stationary",
+        '- each model moves at most 0" (remain stationary)',
+      ].join("\n"),
+    );
+    // The guards are blue: every move type keeps `action.not-eligible`, so none is allowed.
+    assert.equal(
+      stepHover(scenario, analysis.problems, scenario.steps[1]),
+      [
+        "**step 2** · `move: guards` · blue, 11e",
+        "",
+        "- ✗ `action.not-eligible` guards belongs to blue; in the Movement phase only the player whose turn it is (red) selects units to move (11e 09.02)",
+        '- before it: engaged with **raiders** 0.04"',
+        "- move type: not written, read as the most permissive: no value is allowed, as **guards** cannot act here (`action.not-eligible`)",
+        '- each model moves at most 0" (remain stationary)',
+      ].join("\n"),
+    );
+  });
+
+  it("allow no consolidation mode nor target to a unit never eligible to fight", () => {
+    const { scenario, analysis } = parsed(FAR);
+    assert.equal(
+      stepHover(scenario, analysis.problems, scenario.steps[2]),
+      [
+        "**step 3** · `consolidate: far` · red, 11e",
+        "",
+        "- ✗ `action.not-eligible` far cannot consolidate: it was not eligible to fight this phase (11e 12.08)",
+        '- before it: not engaged; closest enemy unit **guards** 9.72"',
+        "- mode: not written, read as the most permissive: no value is allowed, as **far** cannot act here (`action.not-eligible`)",
+        "- targets: not written, read as the most permissive: no enemy unit is allowed, as **far** cannot act here (`action.not-eligible`)",
+        '- each model moves at most 3" (consolidation)',
+      ].join("\n"),
+    );
+  });
+
+  it("stop asking the engine once the deadline has passed, and say so; an unexpired deadline changes nothing", () => {
+    const { scenario, analysis } = parsed(FAR);
+    assert.equal(
+      stepHover(scenario, analysis.problems, scenario.steps[0], { expired: () => true }),
+      [
+        "**step 1** · `fight: raiders` · red, 11e",
+        "",
+        "- ✓ eligible, in sequence (no eligibility or order finding)",
+        '- before it: engaged with **guards** 0.24"',
+        "- fight type: not written, read as the most permissive: not known (not every choice was tried: the hover ran out of time)",
+        "- next to select: not known (not every choice was tried: the hover ran out of time)",
+      ].join("\n"),
+    );
+    const plain = stepHover(scenario, analysis.problems, scenario.steps[0]);
+    assert.equal(stepHover(scenario, analysis.problems, scenario.steps[0], { expired: () => false }), plain);
+    assert.match(plain, /^- fight type: not written, read as the most permissive: the rules allow normal$/m);
+    // Through the dispatcher too.
+    const head = FAR.indexOf("consolidate: far") + 2;
+    assert.match(hoverAt(analysis, head, { expired: () => true })?.markdown ?? "", /^- mode: not written, read as the most permissive: not known \(not every choice was tried: the hover ran out of time\)$/m);
   });
 });
 

@@ -3,12 +3,12 @@
 // text does not parse, and snippets only for a client that supports them.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { CompletionItemKind, InsertTextFormat, InsertTextMode } from "vscode-languageserver-protocol/node";
+import { CompletionItemKind, ErrorCodes, InsertTextFormat, InsertTextMode } from "vscode-languageserver-protocol/node";
 import type { CompletionItem } from "vscode-languageserver-protocol/node";
 import { analyze } from "../../shared/index";
 import { SKIRMISH } from "../helpers/scenarios";
 import { atMarker, CompletionClient } from "./completion-client";
-import { scenarioUri } from "./harness";
+import { LspServer, scenarioUri } from "./harness";
 
 /** The codes the engine reports on the pile-in below (s3 moves 4.6" away from the enemy). */
 const PILE_IN_CODES = ["move.too-far", "move.not-closer", "coherency.broken", "engagement.lost"];
@@ -165,5 +165,33 @@ describe("completion over stdio", () => {
       items.map((i) => [i.label, i.textEdit && "newText" in i.textEdit ? i.textEdit.newText : undefined]),
       [["new unit", "${1:unit}:\n  player: ${2|red,blue|}\n  base: ${3:32}\n  models:\n    ${4:m1}: [${5:0}, ${6:0}]$0"]],
     );
+  });
+});
+
+describe("malformed completion requests", () => {
+  it("are InvalidParams, and the server keeps answering", async () => {
+    const { server } = await LspServer.start();
+    try {
+      const uri = scenarioUri("completion-malformed");
+      await server.open(uri, SKIRMISH, 1);
+      const codeOf = async (params: unknown): Promise<number | undefined> => {
+        try {
+          await server.request("textDocument/completion", params);
+          return undefined;
+        } catch (error) {
+          return (error as { code?: number }).code;
+        }
+      };
+      const position = { line: 0, character: 0 };
+      for (const params of [{}, { position }, { textDocument: { uri: null }, position }, { textDocument: { uri } }, { textDocument: { uri }, position: { line: 0, character: 0.5 } }]) {
+        assert.equal(await codeOf(params), ErrorCodes.InvalidParams, JSON.stringify(params));
+      }
+      // At the end of the text: the top-level keys not written yet.
+      const end = { line: SKIRMISH.split("\n").length - 1, character: 0 };
+      const answer = await server.request<{ items: CompletionItem[] } | null>("textDocument/completion", { textDocument: { uri }, position: end });
+      assert.deepEqual(answer?.items.map((i) => i.label), ["description", "rulings", "board", "terrain"]);
+    } finally {
+      server.dispose();
+    }
   });
 });

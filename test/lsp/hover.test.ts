@@ -2,6 +2,7 @@
 // timeline, a step's head, a code inside `illegal:`, a move entry, and where there is nothing to say.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { ErrorCodes } from "vscode-languageserver-protocol/node";
 import type { Hover } from "vscode-languageserver-protocol/node";
 import { LspServer, scenarioUri } from "./harness";
 import { positionOf, UNCLOSED } from "./fixtures";
@@ -148,4 +149,20 @@ test("nothing to say: a plain key, an unknown document, a text that does not par
   const broken = scenarioUri("hover-unclosed");
   await server.open(broken, UNCLOSED, 1);
   assert.equal(await hoverAt(UNCLOSED.slice(0, 3), "", UNCLOSED, broken), null);
+});
+
+test("a malformed hover request is InvalidParams, and the server keeps answering", async () => {
+  const codeOf = async (params: unknown): Promise<number | undefined> => {
+    try {
+      await server.request("textDocument/hover", params);
+      return undefined;
+    } catch (error) {
+      return (error as { code?: number }).code;
+    }
+  };
+  const position = { line: 0, character: 1 };
+  for (const params of [{}, { position }, { textDocument: {}, position }, { textDocument: { uri: 7 }, position }, { textDocument: { uri } }, { textDocument: { uri }, position: { line: -1, character: 0 } }]) {
+    assert.equal(await codeOf(params), ErrorCodes.InvalidParams, JSON.stringify(params));
+  }
+  assert.deepEqual(markdown(await hoverAt("a1:")).split("\n")[0], "**a1** · model of **a**, red · set-up");
 });
