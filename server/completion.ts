@@ -1,8 +1,9 @@
-import { CompletionItemKind, ErrorCodes, InsertTextFormat, InsertTextMode, MarkupKind, ResponseError } from "vscode-languageserver/node";
-import type { ClientCapabilities, CompletionItem, CompletionList, CompletionParams, Position, Range } from "vscode-languageserver/node";
+import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from "vscode-languageserver/node";
+import type { ClientCapabilities, CompletionItem, CompletionList, CompletionParams, Range } from "vscode-languageserver/node";
 import type { Analysis } from "../shared/index";
 import { completeAt, type CompletionEntry, type EntryKind } from "../shared/language/completion";
 import { describeError } from "./errors";
+import { documentPosition } from "./params";
 import type { Feature, FeatureContext } from "./feature";
 
 /**
@@ -52,7 +53,7 @@ function createCompletionFeature(): Feature {
     },
     register({ connection, documents, analyses }: FeatureContext) {
       connection.onCompletion((params: CompletionParams): CompletionList | null => {
-        const { uri, position } = checked(params);
+        const { uri, position } = documentPosition(params, "completion");
         const document = documents.get(uri);
         if (document === undefined) return null;
         try {
@@ -88,20 +89,6 @@ function createCompletionFeature(): Feature {
   };
 }
 
-/** The request's document and position, or InvalidParams: the client sent something that is no CompletionParams. */
-function checked(params: unknown): { uri: string; position: Position } {
-  const p = params as { textDocument?: { uri?: unknown }; position?: { line?: unknown; character?: unknown } } | null | undefined;
-  const uri = p?.textDocument?.uri;
-  if (typeof uri !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "completion needs a textDocument.uri");
-  const line = p?.position?.line;
-  const character = p?.position?.character;
-  if (!isCount(line) || !isCount(character)) throw new ResponseError(ErrorCodes.InvalidParams, "completion needs a position { line, character }");
-  return { uri, position: { line, character } };
-}
-
-function isCount(n: unknown): n is number {
-  return typeof n === "number" && Number.isInteger(n) && n >= 0;
-}
 
 function toItem(entry: CompletionEntry, range: Range, support: ClientSupport): CompletionItem {
   const item: CompletionItem = {

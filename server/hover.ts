@@ -1,7 +1,8 @@
-import { ErrorCodes, MarkupKind, ResponseError } from "vscode-languageserver/node";
-import type { Hover, HoverParams, Position } from "vscode-languageserver/node";
+import { MarkupKind } from "vscode-languageserver/node";
+import type { Hover, HoverParams } from "vscode-languageserver/node";
 import { hoverAt } from "../shared/language/hover";
 import { describeError } from "./errors";
+import { documentPosition } from "./params";
 import type { Feature, FeatureContext } from "./feature";
 import { toRange } from "./to-lsp";
 
@@ -31,7 +32,7 @@ export const hoverFeature: Feature = {
 };
 
 function hoverOf(params: HoverParams, { documents, analyses, connection }: FeatureContext): Hover | null {
-  const { uri, position } = checked(params);
+  const { uri, position } = documentPosition(params, "hover");
   const document = documents.get(uri);
   if (document === undefined) return null;
   try {
@@ -45,17 +46,3 @@ function hoverOf(params: HoverParams, { documents, analyses, connection }: Featu
   }
 }
 
-/** The request's document and position, or InvalidParams: the client sent something that is no HoverParams. */
-function checked(params: unknown): { uri: string; position: Position } {
-  const p = params as { textDocument?: { uri?: unknown }; position?: { line?: unknown; character?: unknown } } | null | undefined;
-  const uri = p?.textDocument?.uri;
-  if (typeof uri !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "hover needs a textDocument.uri");
-  const line = p?.position?.line;
-  const character = p?.position?.character;
-  if (!isCount(line) || !isCount(character)) throw new ResponseError(ErrorCodes.InvalidParams, "hover needs a position { line, character }");
-  return { uri, position: { line, character } };
-}
-
-function isCount(n: unknown): n is number {
-  return typeof n === "number" && Number.isInteger(n) && n >= 0;
-}
