@@ -11,6 +11,7 @@ import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
 import { completeAt, type CompletionEntry, type CompletionOptions } from "../../shared/language/completion";
 import { cursorContext } from "../../shared/language/completion-context";
+import { GUARDS } from "../helpers/scenarios";
 
 const examples = join(__dirname, "..", "..", "..", "examples");
 const example = (name: string): string => readFileSync(join(examples, `${name}.scenario.yaml`), "utf8");
@@ -201,32 +202,6 @@ describe("completion of values the engine judges", () => {
     assert.deepEqual(details(edit(overrun, "      targets: [passengers]\n      to:", "      targets: [|\n      to:")), [["passengers", 'within 5" (2.48")']]);
   });
 });
-
-/** Red's Movement phase: raiders (red) and guards (blue) engaged. */
-const GUARDS = `scenario: Guards
-rules: 11e
-board: [40, 30]
-turn: red
-phase: movement
-units:
-  raiders:
-    player: red
-    base: 32
-    move: 6
-    models:
-      r1: [10, 8]
-      r2: [10, 9.3]
-  guards:
-    player: blue
-    base: 32
-    move: 6
-    models:
-      g1: [11.3, 8]
-      g2: [11.3, 9.3]
-steps:
-  - move: raiders
-  - move: guards
-`;
 
 /** An 11e Fight phase: raiders and guards fight; \`far\`, never eligible to fight, consolidates near objective alpha. */
 const FAR = `scenario: Far

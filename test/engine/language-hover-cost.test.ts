@@ -10,6 +10,7 @@ import { analyze } from "../../shared/index";
 import type { Scenario, Step } from "../../shared/index";
 import { boardAfter, systemOf } from "../../shared/language/hover-board-facts";
 import { judgeChoice, Oracle } from "../../shared/language/hover-step-oracle";
+import { MOVES } from "../helpers/scenarios";
 
 const examples = join(__dirname, "..", "..", "..", "examples");
 
@@ -23,42 +24,6 @@ function scenarioOf(text: string): Scenario {
 function places(board: ReturnType<typeof boardAfter>): string[] {
   return [...board.models.values()].map((m) => `${m.def.id} ${m.at.x} ${m.at.y} ${m.facing} ${m.alive}`);
 }
-
-/** The MOVES scenario of language-hover.test.ts: s (red) is engaged with e (blue) at step 2. */
-const MOVES = `scenario: Moves
-rules: 11e
-board: [40, 30]
-turn: red
-phase: movement
-units:
-  r:
-    player: red
-    base: 32
-    move: 6
-    models:
-      r1: [5, 5]
-      r2: [5, 6.3]
-  s:
-    player: red
-    base: 32
-    move: 5
-    models:
-      s1: [20, 20]
-  e:
-    player: blue
-    base: 32
-    models:
-      e1: [21.5, 20]
-steps:
-  - move: r
-    type: advance
-    roll: 3
-    to: { r1: [12, 5] }
-  - move: s
-    to: { s1: [16, 20] }
-  - move: e
-    to: { e1: [22, 20] }
-`;
 
 /** Step 2 (`move: s`) with its type written as `value`, or left out. */
 function moveS(scenario: Scenario, value: string | undefined): Step {

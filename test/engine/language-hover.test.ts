@@ -12,6 +12,7 @@ import { stepHover } from "../../shared/language/hover-step";
 import { inlayHints } from "../../shared/language/inlay-hints";
 import { chargeLimit } from "../../shared/language/inlay-move-limits";
 import { moveRecords } from "../../shared/language/inlay-move-records";
+import { GUARDS, MOVES } from "../helpers/scenarios";
 
 /** A 10e activation moving a1 twice in one step, a move step out of its phase, and a removal. */
 const TWICE = `scenario: Twice
@@ -41,68 +42,6 @@ steps:
   - move: b
     to: { b1: [20, 8] }
   - remove: [a2]
-`;
-
-/** A Movement phase: an advance with its roll, an inferred fall-back, and the opponent's unit. */
-const MOVES = `scenario: Moves
-rules: 11e
-board: [40, 30]
-turn: red
-phase: movement
-units:
-  r:
-    player: red
-    base: 32
-    move: 6
-    models:
-      r1: [5, 5]
-      r2: [5, 6.3]
-  s:
-    player: red
-    base: 32
-    move: 5
-    models:
-      s1: [20, 20]
-  e:
-    player: blue
-    base: 32
-    models:
-      e1: [21.5, 20]
-steps:
-  - move: r
-    type: advance
-    roll: 3
-    to: { r1: [12, 5] }
-  - move: s
-    to: { s1: [16, 20] }
-  - move: e
-    to: { e1: [22, 20] }
-`;
-
-/** The Movement phase of red's turn: raiders and guards engaged, so neither may make a normal or advance move. */
-const GUARDS = `scenario: Guards
-rules: 11e
-board: [40, 30]
-turn: red
-phase: movement
-units:
-  raiders:
-    player: red
-    base: 32
-    move: 6
-    models:
-      r1: [10, 8]
-      r2: [10, 9.3]
-  guards:
-    player: blue
-    base: 32
-    move: 6
-    models:
-      g1: [11.3, 8]
-      g2: [11.3, 9.3]
-steps:
-  - move: raiders
-  - move: guards
 `;
 
 /** An 11e Fight phase in which \`far\` never was eligible to fight, then consolidates (an objective within 3"). */

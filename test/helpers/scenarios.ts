@@ -117,3 +117,65 @@ units:
       h1: [10, 7.54]
 steps:
 `;
+
+/** Red's Movement phase: raiders (red) and guards (blue) engaged, so neither may make a normal or advance move (hover and completion tests). */
+export const GUARDS = `scenario: Guards
+rules: 11e
+board: [40, 30]
+turn: red
+phase: movement
+units:
+  raiders:
+    player: red
+    base: 32
+    move: 6
+    models:
+      r1: [10, 8]
+      r2: [10, 9.3]
+  guards:
+    player: blue
+    base: 32
+    move: 6
+    models:
+      g1: [11.3, 8]
+      g2: [11.3, 9.3]
+steps:
+  - move: raiders
+  - move: guards
+`;
+
+/** A Movement phase: an advance with its roll, an inferred fall-back, and the opponent's unit; s (red) is engaged with e (blue) at step 2 (hover tests). */
+export const MOVES = `scenario: Moves
+rules: 11e
+board: [40, 30]
+turn: red
+phase: movement
+units:
+  r:
+    player: red
+    base: 32
+    move: 6
+    models:
+      r1: [5, 5]
+      r2: [5, 6.3]
+  s:
+    player: red
+    base: 32
+    move: 5
+    models:
+      s1: [20, 20]
+  e:
+    player: blue
+    base: 32
+    models:
+      e1: [21.5, 20]
+steps:
+  - move: r
+    type: advance
+    roll: 3
+    to: { r1: [12, 5] }
+  - move: s
+    to: { s1: [16, 20] }
+  - move: e
+    to: { e1: [22, 20] }
+`;
