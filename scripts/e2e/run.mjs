@@ -81,6 +81,8 @@ mkdirSync(RESULTS, { recursive: true });
 const work = mkdtempSync(path.join(tmpdir(), "ruleboard-e2e-"));
 const dirs = { userData: path.join(work, "user-data"), extensions: path.join(work, "extensions") };
 const workspace = path.join(work, "workspace");
+// The UI part opens its own copy: no file or editor tab of the suite's window carries over.
+const uiWorkspace = path.join(work, "workspace-ui");
 let server;
 let browser;
 try {
@@ -108,9 +110,11 @@ try {
   // The CLI the suite compares with must exist even when the .vsix build replaced dist/.
   if (!existsSync(path.join(ROOT, "dist", "cli.js"))) sh("npm", ["run", "--silent", "build"]);
 
-  mkdirSync(workspace, { recursive: true });
-  for (const f of readdirSync(path.join(ROOT, "examples"))) cpSync(path.join(ROOT, "examples", f), path.join(workspace, f));
-  cpSync(path.join(ROOT, "test", "fixtures", "markdown", "three-boards.md"), path.join(workspace, "three-boards.md"));
+  for (const folder of [workspace, uiWorkspace]) {
+    mkdirSync(folder, { recursive: true });
+    for (const f of readdirSync(path.join(ROOT, "examples"))) cpSync(path.join(ROOT, "examples", f), path.join(folder, f));
+    cpSync(path.join(ROOT, "test", "fixtures", "markdown", "three-boards.md"), path.join(folder, "three-boards.md"));
+  }
   // The extension under development when the .vsix is installed: an empty harness that only carries the tests.
   const harness = path.join(work, "harness");
   mkdirSync(harness, { recursive: true });
@@ -162,16 +166,13 @@ try {
   for (const f of result.failures) console.log(`  FAIL ${f.title}\n${f.error.replace(/^/gm, "    ")}`);
   record(`the integration suite passes in VS Code ${result.vscodeVersion ?? "?"}`, result.failed === 0 && result.passed > 0, `${result.passed} passed, ${result.failed} failed, ${result.pending} skipped`);
   await suitePage.close();
-  // The suite's files must not confuse the UI part.
-  rmSync(path.join(workspace, ".ruleboard-test"), { recursive: true, force: true });
-  for (const f of readdirSync(workspace)) if (f.startsWith("exported") || f === "edited.scenario.yaml") rmSync(path.join(workspace, f), { recursive: true, force: true });
 
   // 4. The UI.
   console.log("e2e: the workbench UI");
   const page = await context.newPage();
   // With --dev the extension is not installed: the window loads the checkout as the extension under development.
   const uiPayload = dev ? `&payload=${encodeURIComponent(JSON.stringify([["extensionDevelopmentPath", remote(ROOT)]]))}` : "";
-  await openWorkbench(page, `${base}/?folder=${encodeURIComponent(workspace)}${uiPayload}`);
+  await openWorkbench(page, `${base}/?folder=${encodeURIComponent(uiWorkspace)}${uiPayload}`);
   let board;
   await check("opening an example and the preview command shows its board beside the editor", async () => {
     await openFile(page, "illegal-pile-in.scenario.yaml");
