@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
 import { completeAt, type CompletionEntry, type CompletionOptions } from "../../shared/language/completion";
 import { cursorContext } from "../../shared/language/completion-context";
-import { GUARDS } from "../helpers/scenarios";
+import { FAR, GUARDS } from "../helpers/scenarios";
 
 const examples = join(__dirname, "..", "..", "..", "examples");
 const example = (name: string): string => readFileSync(join(examples, `${name}.scenario.yaml`), "utf8");
@@ -202,38 +202,6 @@ describe("completion of values the engine judges", () => {
     assert.deepEqual(details(edit(overrun, "      targets: [passengers]\n      to:", "      targets: [|\n      to:")), [["passengers", 'within 5" (2.48")']]);
   });
 });
-
-/** An 11e Fight phase: raiders and guards fight; \`far\`, never eligible to fight, consolidates near objective alpha. */
-const FAR = `scenario: Far
-rules: 11e
-board: [40, 30]
-turn: red
-phase: fight
-objectives:
-  alpha: [22, 10]
-units:
-  raiders:
-    player: red
-    base: 32
-    models:
-      r1: [10, 8]
-      r2: [10, 9.3]
-  guards:
-    player: blue
-    base: 32
-    models:
-      g1: [11.5, 8]
-      g2: [11.5, 9.3]
-  far:
-    player: red
-    base: 32
-    models:
-      f1: [22, 12.5]
-steps:
-  - fight: raiders
-  - fight: guards
-  - consolidate: far
-`;
 
 /** Red's Charge phase: raiders (red) 5" from guards (blue). */
 const CHARGE = `scenario: Charge

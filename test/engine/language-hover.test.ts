@@ -12,7 +12,7 @@ import { stepHover } from "../../shared/language/hover-step";
 import { inlayHints } from "../../shared/language/inlay-hints";
 import { chargeLimit } from "../../shared/language/inlay-move-limits";
 import { moveRecords } from "../../shared/language/inlay-move-records";
-import { GUARDS, MOVES } from "../helpers/scenarios";
+import { FAR, GUARDS, MOVES } from "../helpers/scenarios";
 
 /** A 10e activation moving a1 twice in one step, a move step out of its phase, and a removal. */
 const TWICE = `scenario: Twice
@@ -42,38 +42,6 @@ steps:
   - move: b
     to: { b1: [20, 8] }
   - remove: [a2]
-`;
-
-/** An 11e Fight phase in which \`far\` never was eligible to fight, then consolidates (an objective within 3"). */
-const FAR = `scenario: Far
-rules: 11e
-board: [40, 30]
-turn: red
-phase: fight
-objectives:
-  alpha: [22, 10]
-units:
-  raiders:
-    player: red
-    base: 32
-    models:
-      r1: [10, 8]
-      r2: [10, 9.3]
-  guards:
-    player: blue
-    base: 32
-    models:
-      g1: [11.5, 8]
-      g2: [11.5, 9.3]
-  far:
-    player: red
-    base: 32
-    models:
-      f1: [22, 12.5]
-steps:
-  - fight: raiders
-  - fight: guards
-  - consolidate: far
 `;
 
 function parsed(text: string): { scenario: Scenario; analysis: ReturnType<typeof analyze> } {

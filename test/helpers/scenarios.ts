@@ -179,3 +179,35 @@ steps:
   - move: e
     to: { e1: [22, 20] }
 `;
+
+/** An 11e Fight phase: raiders and guards fight; `far`, never eligible to fight, consolidates near objective alpha (hover and completion tests). */
+export const FAR = `scenario: Far
+rules: 11e
+board: [40, 30]
+turn: red
+phase: fight
+objectives:
+  alpha: [22, 10]
+units:
+  raiders:
+    player: red
+    base: 32
+    models:
+      r1: [10, 8]
+      r2: [10, 9.3]
+  guards:
+    player: blue
+    base: 32
+    models:
+      g1: [11.5, 8]
+      g2: [11.5, 9.3]
+  far:
+    player: red
+    base: 32
+    models:
+      f1: [22, 12.5]
+steps:
+  - fight: raiders
+  - fight: guards
+  - consolidate: far
+`;
