@@ -1,6 +1,7 @@
 /** Command-line parsing for `ruleboard`: turns argv into one request, or a usage error. */
 import { DEFAULT_SPECS } from "../../shared/engine/compare";
 import { parseMarkdownRenderArgs, wantsMarkdown, type MarkdownRenderRequest } from "./markdown-args";
+import { scanArgs } from "./scan-args";
 import { parseRenderArgs, type RenderRequest } from "./render-args";
 
 /** The output formats `--format` accepts. */
@@ -113,47 +114,18 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   // render has options of its own (--step, --out, --theme, --extract, --markdown); it parses them itself.
   if (commandOf(optionPart) === "render") return wantsMarkdown(optionPart) ? parseMarkdownRenderArgs(argv) : parseRenderArgs(argv);
 
-  const positional: string[] = [];
-  let format: OutputFormat = "text";
-  let rules: string | undefined;
-  let rulings: string[] | undefined;
-  let quiet = false;
-  let all = false;
-
-  for (let i = 0; i < optionPart.length; i++) {
-    const arg = optionPart[i];
-    if (!arg.startsWith("-") || arg === "-") {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = eq < 0 ? arg : arg.slice(0, eq);
-    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    if (name === "--quiet" || name === "--all") {
-      if (inline !== undefined) return usageError(`option ${name} takes no value`);
-      if (name === "--quiet") quiet = true;
-      else all = true;
-      continue;
-    }
-    if (name !== "--format" && name !== "--rules" && name !== "--rulings") return usageError(`unknown option '${arg}'`);
-    // A value must be present and must not look like another option (`--format --quiet`).
-    const value = inline ?? optionPart[i + 1];
-    if (value === undefined || value === "" || (inline === undefined && value.startsWith("-"))) {
-      return usageError(`option ${name} needs a value`);
-    }
-    if (inline === undefined) i++;
-    if (name === "--rules") {
-      rules = value;
-    } else if (name === "--rulings") {
-      rulings = value.split(",").map((r) => r.trim());
-      if (rulings.includes("")) return usageError(`option --rulings has an empty ruling name in '${value}'`);
-    } else if (FORMATS.includes(value)) {
-      format = value as OutputFormat;
-    } else {
-      return usageError(`unknown format '${value}' (expected text or json)`);
-    }
-  }
-  if (end >= 0) positional.push(...argv.slice(end + 1));
+  const scanned = scanArgs(argv, { flags: ["--quiet", "--all"], valued: ["--format", "--rules", "--rulings"] });
+  if (typeof scanned === "string") return usageError(scanned);
+  const { positional, flags, values } = scanned;
+  const quiet = flags.has("--quiet");
+  const all = flags.has("--all");
+  const rules = values.get("--rules");
+  const writtenRulings = values.get("--rulings");
+  const rulings = writtenRulings?.split(",").map((r) => r.trim());
+  if (rulings?.includes("")) return usageError(`option --rulings has an empty ruling name in '${writtenRulings}'`);
+  const writtenFormat = values.get("--format") ?? "text";
+  if (!FORMATS.includes(writtenFormat)) return usageError(`unknown format '${writtenFormat}' (expected text or json)`);
+  const format = writtenFormat as OutputFormat;
 
   const [command, ...operands] = positional;
   if (command === undefined) return usageError("missing command");

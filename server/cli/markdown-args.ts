@@ -1,6 +1,7 @@
 /** Command-line parsing for `ruleboard render --markdown <doc.md> --out <folder>`. */
 import { isThemeName, THEME_NAMES, type ThemeName } from "../../shared/render/index";
 import type { ImageFormat } from "./render-args";
+import { scanArgs } from "./scan-args";
 
 /** What `ruleboard render --markdown …` asks for: every scenario block of one document, as images. */
 export interface MarkdownRenderRequest {
@@ -33,28 +34,9 @@ const NOT_FOR_MARKDOWN: Record<string, string> = {
  */
 export function parseMarkdownRenderArgs(argv: readonly string[]): MarkdownRenderRequest | { readonly kind: "usage-error"; readonly message: string } {
   const usageError = (message: string) => ({ kind: "usage-error" as const, message });
-  const end = argv.indexOf("--");
-  const optionPart = end < 0 ? argv : argv.slice(0, end);
-  const positional: string[] = [];
-  const values = new Map<string, string>();
-  for (let i = 0; i < optionPart.length; i++) {
-    const arg = optionPart[i];
-    if (!arg.startsWith("-") || arg === "-") {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = eq < 0 ? arg : arg.slice(0, eq);
-    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    if (NOT_FOR_MARKDOWN[name] !== undefined) return usageError(NOT_FOR_MARKDOWN[name]);
-    if (!VALUED.includes(name)) return usageError(`unknown option '${arg}' for render`);
-    const value = inline ?? optionPart[i + 1];
-    if (value === undefined || value === "" || (inline === undefined && value.startsWith("-"))) return usageError(`option ${name} needs a value`);
-    if (inline === undefined) i++;
-    if (values.has(name)) return usageError(`option ${name} is given twice`);
-    values.set(name, value);
-  }
-  if (end >= 0) positional.push(...argv.slice(end + 1));
+  const scanned = scanArgs(argv, { flags: [], valued: VALUED, refused: NOT_FOR_MARKDOWN, once: true, where: " for render" });
+  if (typeof scanned === "string") return usageError(scanned);
+  const { positional, values } = scanned;
   if (positional.length > 1) return usageError(`render --markdown takes the document as its value and no other file (got '${positional[1]}')`);
 
   const format = values.get("--format") ?? "svg";

@@ -1,5 +1,6 @@
 /** Command-line parsing for `ruleboard render`: its own options (--step, --all, --out, --theme, --extract). */
 import { isThemeName, THEME_NAMES, type ThemeName } from "../../shared/render/index";
+import { scanArgs } from "./scan-args";
 
 /** The image formats `render --format` accepts. */
 export type ImageFormat = "svg" | "png";
@@ -29,33 +30,10 @@ const VALUED = ["--step", "--format", "--out", "--theme", "--extract"];
  * the other commands: `--opt value` or `--opt=value`, options anywhere, `--` ends the options.
  */
 export function parseRenderArgs(argv: readonly string[]): RenderRequest {
-  const end = argv.indexOf("--");
-  const optionPart = end < 0 ? argv : argv.slice(0, end);
-  const positional: string[] = [];
-  const values = new Map<string, string>();
-  let all = false;
-  for (let i = 0; i < optionPart.length; i++) {
-    const arg = optionPart[i];
-    if (!arg.startsWith("-") || arg === "-") {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = eq < 0 ? arg : arg.slice(0, eq);
-    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    if (name === "--all") {
-      if (inline !== undefined) return usageError("option --all takes no value");
-      all = true;
-      continue;
-    }
-    if (!VALUED.includes(name)) return usageError(`unknown option '${arg}' for render`);
-    const value = inline ?? optionPart[i + 1];
-    if (value === undefined || value === "" || (inline === undefined && value.startsWith("-"))) return usageError(`option ${name} needs a value`);
-    if (inline === undefined) i++;
-    if (values.has(name)) return usageError(`option ${name} is given twice`);
-    values.set(name, value);
-  }
-  if (end >= 0) positional.push(...argv.slice(end + 1));
+  const scanned = scanArgs(argv, { flags: ["--all"], valued: VALUED, once: true, where: " for render" });
+  if (typeof scanned === "string") return usageError(scanned);
+  const { positional, values } = scanned;
+  const all = scanned.flags.has("--all");
   const operands = positional.slice(1); // positional[0] is "render"
 
   const extract = values.get("--extract");
