@@ -54,15 +54,10 @@ export function waitForDiagnostics(uri: vscode.Uri, what: string, ready: (d: rea
  */
 export function nextDiagnostics(uri: vscode.Uri, what: string): Promise<vscode.Diagnostic[]> {
   let seen = false;
-  const changed = new Promise<void>((resolve) => {
-    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString())) {
-        seen = true;
-        listener.dispose();
-        resolve();
-      }
-    });
+  const listener = vscode.languages.onDidChangeDiagnostics((e) => {
+    if (!e.uris.some((u) => u.toString() === uri.toString())) return;
+    seen = true;
+    listener.dispose();
   });
-  void changed;
   return waitFor(what, () => (seen ? vscode.languages.getDiagnostics(uri).filter((d) => d.source === "ruleboard") : undefined), vscode.languages.onDidChangeDiagnostics);
 }
