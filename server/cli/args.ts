@@ -7,7 +7,7 @@ import { parseRenderArgs, type RenderRequest } from "./render-args";
 /** The output formats `--format` accepts. */
 export type OutputFormat = "text" | "json";
 
-/** What the command line asks for. `usage-error` carries the message printed before the usage text. */
+/** What the command line asks for. `usage-error` carries the one-line message (see `usageErrorText`). */
 export type CliRequest =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
@@ -37,7 +37,7 @@ export type CliRequest =
   | RenderRequest
   | MarkdownRenderRequest;
 
-/** The usage text, printed by `--help` (stdout) and after usage errors (stderr). */
+/** The usage text, printed by `--help` (to stdout). A usage error prints `usageErrorText` instead. */
 export const USAGE = `Usage: ruleboard check <files or folders...> [options]
        ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
        ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
@@ -61,11 +61,15 @@ compare  Re-checks one scenario under several rules systems and prints, step by
 render   Draws the board of one scenario after a step (default: the last; --step
          is 1-based as in compare, 0 is the set-up). Without --out the SVG goes
          to stdout; --out names the file, or with --all a folder that receives
-         the set-up and every step as NN-<name>.svg (or .png). Every SVG embeds
-         the scenario, and render --extract prints it back. With --markdown,
-         every scenario block of the document is drawn after its last step into
-         the --out folder as NN-<doc>.svg (or .png), and the Markdown image
-         references to paste into the document are printed, one per block.
+         the set-up and every step as NN-<name>.svg (or .png), NN the step's
+         place in steps: (00 the set-up). A step that cannot be read (check
+         says why) is left out and named on stderr: --all writes no file for
+         it, --step refuses it, and the default is the last step that can be
+         read. Every SVG embeds the scenario, and render --extract prints it
+         back. With --markdown, every scenario block of the document is drawn
+         after its last step into the --out folder as NN-<doc>.svg (or .png),
+         and the Markdown image references to paste into the document are
+         printed, one per block.
 
 Options:
   --format text|json   Output format (default: text). check: json is an
@@ -93,10 +97,21 @@ Options:
 
 Exit status: 0 no errors (check), compared (compare: differences are not
 failures) or drawn (render), 1 errors found (check) or the scenario cannot
-be read (compare, render; render --markdown: a block cannot be read, the
-others are still drawn), 2 usage error, unreadable or unwritable file,
-unknown rules system or step.
+be read (compare, render; render --step: the step cannot be read; render
+--markdown: a block cannot be read, the others are still drawn), 2 usage
+error, unreadable or unwritable file, unknown rules system or step.
 `;
+
+/** The line after a usage error's message, pointing to the full usage (as git and ls do). */
+export const USAGE_HINT = "Run 'ruleboard --help' for usage.";
+
+/**
+ * What a usage error prints on stderr: one line with the reason, then the hint, and not the
+ * whole usage (which would push the reason off the screen).
+ */
+export function usageErrorText(message: string): string {
+  return `ruleboard: ${message}\n${USAGE_HINT}\n`;
+}
 
 const FORMATS: readonly string[] = ["text", "json"];
 

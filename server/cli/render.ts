@@ -3,7 +3,10 @@ import * as fs from "node:fs";
 import { describeFsError } from "./find-files";
 import { readInput } from "./read-input";
 import * as path from "node:path";
+import { isMap, isSeq, parseDocument } from "yaml";
 import { analyze, boardFrame } from "../../shared/index";
+import type { Scenario } from "../../shared/model/scenario";
+import { usageErrorText } from "./args";
 import { extractSource, renderBoard } from "../../shared/render/index";
 import { formatTextLines } from "./format-text";
 import type { RenderRequest } from "./render-args";
@@ -20,10 +23,13 @@ export interface RenderIo {
 type Render = Extract<RenderRequest, { kind: "render" }>;
 
 /**
- * Runs `render` and returns the exit status, as `check`: 0 written, 1 the scenario cannot be
- * read (its problems go to stderr; stdout is kept for the picture), 2 usage or I/O errors
- * (unreadable file, step out of range, unwritable output). A scenario with rules problems is
- * still drawn: diagrams of illegal moves are the point of many of them.
+ * Runs `render` and returns the exit status, as `check`: 0 written, 1 the scenario (or the step
+ * --step names) cannot be read (its problems go to stderr; stdout is kept for the picture), 2
+ * usage or I/O errors (unreadable file, step out of range, unwritable output). A scenario with
+ * rules problems is still drawn: diagrams of illegal moves are the point of many of them.
+ * Steps are numbered by their place in the written `steps:` list (1-based, 0 the set-up), so a
+ * step the parser dropped leaves a gap: --all writes no file for it and says so on stderr, and
+ * the default (the last step) is the last one that can be read.
  * Files written are listed on stdout, one path per line; without --out the SVG itself is.
  */
 export function runRender(request: Render, io: RenderIo): number {
@@ -37,13 +43,27 @@ export function runRender(request: Render, io: RenderIo): number {
     io.err(`ruleboard: cannot render ${shown}: the scenario cannot be read\n`);
     return 1;
   }
-  const count = scenario.steps.length;
   // 1-based as written (0 = the set-up); the frame wants the 0-based index, undefined for the set-up.
-  const wanted = request.all ? [0, ...scenario.steps.map((s) => s.index + 1)] : [request.step ?? count];
-  if (wanted.some((n) => n > count)) {
-    io.err(`ruleboard: ${shown} has ${count} step${count === 1 ? "" : "s"}; --step ${request.step} is not one of them (0 is the set-up)\n`);
+  const count = writtenStepCount(text, scenario);
+  const readable = scenario.steps.map((s) => s.index + 1);
+  const last = readable.length === 0 ? 0 : readable[readable.length - 1];
+  let wanted: number[];
+  if (request.all) wanted = [0, ...readable];
+  else if (request.step === undefined) wanted = [last];
+  else if (request.step > count) {
+    io.err(usageErrorText(`${shown} has ${count} step${count === 1 ? "" : "s"}; --step ${request.step} is not one of them (0 is the set-up)`));
     return 2;
-  }
+  } else if (request.step > 0 && !readable.includes(request.step)) {
+    io.err(`ruleboard: cannot render ${shown}: step ${request.step} cannot be read (ruleboard check says why)\n`);
+    return 1;
+  } else wanted = [request.step];
+  // Dropped steps are named on stderr: all of them for --all and the default (the last step),
+  // those before it for --step N (the board after N lacks what they did).
+  const skipped: number[] = [];
+  for (let n = 1; n <= count; n++) if (!readable.includes(n) && (request.step === undefined || n < request.step)) skipped.push(n);
+  const warnSkipped = () => {
+    for (const n of skipped) io.err(`ruleboard: step ${n} of ${shown} cannot be read and is left out\n`);
+  };
   const pictures = wanted.map((n) => {
     const frame = boardFrame(scenario, analysis.problems, n === 0 ? undefined : n - 1);
     return { n, svg: renderBoard(scenario, frame, { theme: request.theme, embedSource: text }) };
@@ -51,6 +71,7 @@ export function runRender(request: Render, io: RenderIo): number {
 
   if (request.out === undefined) {
     io.out(pictures[0].svg); // the parser allows no --out only for one SVG
+    warnSkipped();
     return 0;
   }
   let images: (string | Uint8Array)[];
@@ -77,6 +98,7 @@ export function runRender(request: Render, io: RenderIo): number {
     return 2;
   }
   io.out(written.map((f) => `${displayPath(f, io.cwd)}\n`).join(""));
+  warnSkipped();
   return 0;
 }
 
@@ -104,6 +126,17 @@ export function runExtract(file: string, io: RenderIo): number {
 function displayPath(abs: string, cwd: string): string {
   const rel = path.relative(cwd, abs);
   return rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? abs : rel;
+}
+
+/**
+ * How many steps the scenario's `steps:` list has as written, those the parser dropped included
+ * (the model keeps only the readable ones, each with its written index).
+ */
+function writtenStepCount(text: string, scenario: Scenario): number {
+  const modelled = scenario.steps.length === 0 ? 0 : scenario.steps[scenario.steps.length - 1].index + 1;
+  const root = parseDocument(text).contents;
+  const steps = isMap(root) ? root.get("steps", true) : undefined;
+  return Math.max(modelled, isSeq(steps) ? steps.items.length : 0);
 }
 
 /** The file name without folders and without `.scenario.yaml` (or `.yaml`), for numbered outputs. */

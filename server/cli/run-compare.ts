@@ -1,7 +1,7 @@
 /** `ruleboard compare <file> --rules 11e,10e,10e+club`: one scenario under several rules systems. */
 import { readInput } from "./read-input";
 import { compareSystems, parseSpecs } from "../../shared/engine/compare";
-import type { OutputFormat } from "./args";
+import { usageErrorText, type OutputFormat } from "./args";
 import { formatCompareJson, formatCompareText } from "./format-compare";
 
 /** What `runCompare` needs from the command line. */
@@ -22,12 +22,13 @@ export interface CompareIo {
 /**
  * Runs the comparison and returns the exit status: 0 when it ran (differences are the answer,
  * not a failure), 1 when the scenario cannot be read (its problems are printed as `check`
- * would, or as JSON), 2 for unknown systems, an unreadable file or an internal failure.
+ * would, or as JSON), 2 for unknown systems (a usage error, with the hint to --help), an
+ * unreadable file or an internal failure.
  */
 export function runCompare(request: CompareRequest, io: CompareIo): number {
   const specs = parseSpecs(request.specs);
   if (!specs.ok) {
-    io.err(`ruleboard: ${specs.error} in --rules\n`);
+    io.err(usageErrorText(`${specs.error} in --rules`));
     return 2;
   }
   const input = readInput(request.file, io);

@@ -6,7 +6,7 @@ import type { AnalyzeOptions } from "../../shared/index";
 import { checkSystem, knownSystems } from "../../shared/engine/compare";
 import { analyzeMarkdown } from "../../shared/markdown/index";
 import { parseSystemSpec } from "../../shared/rules/rulings";
-import { parseArgs, USAGE, type CliRequest } from "./args";
+import { parseArgs, USAGE, usageErrorText, type CliRequest } from "./args";
 import { describeFsError, findScenarioFiles } from "./find-files";
 import { formatJson } from "./format-json";
 import { formatTextLines, formatTextSummary } from "./format-text";
@@ -40,7 +40,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       io.out(`${io.version}\n`);
       return EXIT_OK;
     case "usage-error":
-      io.err(`ruleboard: ${request.message}\n\n${USAGE}`);
+      io.err(usageErrorText(request.message));
       return EXIT_USAGE;
     case "compare":
       return runCompare(request, io);
@@ -54,7 +54,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
 
   const options = systemOptions(request);
   if (typeof options === "string") {
-    io.err(`ruleboard: ${options}\n`);
+    // The system named on the command line (--rules, --rulings): a usage mistake.
+    io.err(usageErrorText(options));
     return EXIT_USAGE;
   }
 
@@ -63,7 +64,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   for (const f of found.failures) io.err(`ruleboard: cannot read ${display(f.path, io.cwd)}: ${f.reason}\n`);
   if (found.files.length === 0) {
     if (!unreadable) {
-      io.err(`ruleboard: no *.scenario.yaml or *.scenario.yml files found in ${request.operands.join(", ")}\n\n${USAGE}`);
+      io.err(usageErrorText(`no *.scenario.yaml or *.scenario.yml files found in ${request.operands.join(", ")}`));
     }
     return EXIT_USAGE;
   }

@@ -3,20 +3,19 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { cliSandbox, ROOT } from "../helpers/cli";
+import { USAGE } from "../../server/cli/args";
+import { cliSandbox, ROOT, usageError } from "../helpers/cli";
 
 const { dir: TMP, run } = cliSandbox("ruleboard-cli-usage-");
 
-test("--help prints usage to stdout and exits 0", () => {
-  for (const flag of ["--help", "-h"]) {
-    const r = run(flag);
-    assert.equal(r.code, 0, flag);
-    assert.match(r.stdout, /^Usage: ruleboard check <files or folders\.\.\.> \[options\]\n/);
-    assert.match(r.stdout, /--format text\|json/);
-    assert.match(r.stdout, /--rules <system>/);
-    assert.match(r.stdout, /--quiet/);
-    assert.equal(r.stderr, "");
+test("--help prints the whole usage to stdout and exits 0, whatever else is on the line", () => {
+  for (const args of [["--help"], ["-h"], ["check", "--bogus", "--help"], ["render", "--step", "x", "-h"]]) {
+    assert.deepEqual(run(...args), { code: 0, stdout: USAGE, stderr: "" }, args.join(" "));
   }
+  assert.match(USAGE, /^Usage: ruleboard check <files or folders\.\.\.> \[options\]\n/);
+  assert.match(USAGE, /--format text\|json/);
+  assert.match(USAGE, /--rules <system>/);
+  assert.match(USAGE, /--quiet/);
 });
 
 test("--version prints package.json's version and exits 0", () => {
@@ -26,22 +25,47 @@ test("--version prints package.json's version and exits 0", () => {
   assert.deepEqual(r, { code: 0, stdout: `${pkg.version}\n`, stderr: "" });
 });
 
-test("usage errors exit 2 with the reason and the usage on stderr, nothing on stdout", () => {
+test("usage errors exit 2 with one line of reason and the hint on stderr, nothing on stdout", () => {
   fs.writeFileSync(path.join(TMP, "a.scenario.yaml"), "scenario: A\n");
   const cases: [string[], string][] = [
     [[], "missing command"],
+    [["--quiet"], "missing command"],
     [["lint", "a.scenario.yaml"], "unknown command 'lint'"],
     [["check"], "check needs at least one file or folder"],
     [["check", "a.scenario.yaml", "--bogus"], "unknown option '--bogus'"],
+    [["check", "a.scenario.yaml", "-q"], "unknown option '-q'"],
     [["check", "a.scenario.yaml", "--format"], "option --format needs a value"],
     [["check", "a.scenario.yaml", "--format", "xml"], "unknown format 'xml' (expected text or json)"],
+    [["check", "x", "--format", "sarif"], "unknown format 'sarif' (expected text or json)"],
+    [["check", "a.scenario.yaml", "--quiet=yes"], "option --quiet takes no value"],
+    [["check", "a.scenario.yaml", "--step", "1"], "unknown option '--step'"],
+    [["compare"], "compare needs exactly one scenario file"],
+    [["render"], "render needs exactly one scenario file"],
+    [["render", "a.scenario.yaml", "--bogus"], "unknown option '--bogus' for render"],
+    [["render", "a.scenario.yaml", "--step", "-1"], "option --step needs a value"],
+    [["render", "a.scenario.yaml", "--out", "a.svg", "--out", "b.svg"], "option --out is given twice"],
+    [["render", "--markdown", "d.md"], "render --markdown needs --out <folder> (one picture per block is written there)"],
   ];
   for (const [args, reason] of cases) {
-    const r = run(...args);
-    assert.equal(r.code, 2, args.join(" "));
-    assert.equal(r.stdout, "", args.join(" "));
-    assert.ok(r.stderr.startsWith(`ruleboard: ${reason}\n\nUsage: ruleboard check`), `${args.join(" ")}: ${r.stderr}`);
+    assert.deepEqual(run(...args), usageError(reason), args.join(" "));
   }
+});
+
+test("the hint is exactly one line that names --help, and --help is what it names", () => {
+  const r = run("check", "x", "--format", "sarif");
+  assert.equal(r.stderr, "ruleboard: unknown format 'sarif' (expected text or json)\nRun 'ruleboard --help' for usage.\n");
+  assert.equal(r.stderr.split("\n").length, 3);
+  assert.doesNotMatch(r.stderr, /Usage:/);
+});
+
+test("a system named on the command line that does not exist is a usage error with the hint", () => {
+  const unknown = run("check", "a.scenario.yaml", "--rules", "12e");
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.stdout, "");
+  assert.match(unknown.stderr, /^ruleboard: unknown rules system '12e' \(known: 11e, 10e.*\)\nRun 'ruleboard --help' for usage\.\n$/);
+  const compare = run("compare", "a.scenario.yaml", "--rules", "11e,12e");
+  assert.equal(compare.code, 2);
+  assert.match(compare.stderr, /^ruleboard: unknown rules system '12e' \(known: .*\) in --rules\nRun 'ruleboard --help' for usage\.\n$/);
 });
 
 test("a folder without scenario files is a usage error", () => {
@@ -52,8 +76,10 @@ test("a folder without scenario files is a usage error", () => {
   fs.writeFileSync(path.join(dir, "notes.yaml"), "scenario: A\n");
   fs.writeFileSync(path.join(dir, "node_modules", "n.scenario.yaml"), "scenario: A\n");
   fs.writeFileSync(path.join(dir, ".hidden", "h.scenario.yaml"), "scenario: A\n");
-  const r = run("check", "empty");
-  assert.equal(r.code, 2);
-  assert.equal(r.stdout, "");
-  assert.ok(r.stderr.startsWith("ruleboard: no *.scenario.yaml or *.scenario.yml files found in empty\n\nUsage:"), r.stderr);
+  assert.deepEqual(run("check", "empty"), usageError("no *.scenario.yaml or *.scenario.yml files found in empty"));
+});
+
+test("file errors are one line without the hint: the command line was right", () => {
+  assert.deepEqual(run("check", "missing.scenario.yaml"), { code: 2, stdout: "", stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n" });
+  assert.deepEqual(run("render", "missing.scenario.yaml"), { code: 2, stdout: "", stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n" });
 });

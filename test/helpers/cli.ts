@@ -53,3 +53,11 @@ export function cliSandbox(prefix: string): CliSandbox {
     },
   };
 }
+
+/** The hint line after every usage error's message. */
+export const USAGE_HINT_LINE = "Run 'ruleboard --help' for usage.\n";
+
+/** What a run with a usage error leaves: exit 2, nothing on stdout, the reason and the hint on stderr. */
+export function usageError(reason: string): CliResult {
+  return { code: 2, stdout: "", stderr: `ruleboard: ${reason}\n${USAGE_HINT_LINE}` };
+}
