@@ -17,6 +17,7 @@ import { DocumentAnalyses } from "./document-analyses";
 import { exportOf, ExportRequest } from "./export-request";
 import { describeError } from "./errors";
 import { FEATURES } from "./features";
+import { featureDocuments } from "./open-documents";
 import { SettingsStore } from "./settings";
 import type { DiagnosticFeatures } from "./to-lsp";
 
@@ -70,7 +71,8 @@ export function initConnection(connection: Connection): void {
     }
   });
 
-  for (const feature of FEATURES) feature.register({ connection, documents, analyses, settings });
+  const withinLimits = featureDocuments(documents);
+  for (const feature of FEATURES) feature.register({ connection, documents: withinLimits, analyses, settings });
 
   documents.listen(connection);
   connection.listen();

@@ -121,7 +121,7 @@ function objectiveValues(scope: Scope, step: TextStep): CompletionEntry[] {
 }
 
 /** Codes that are never written under `illegal:`: a syntax error has no steps, and an unmet expectation is about `illegal:` itself. */
-const NOT_EXPECTABLE: ReadonlySet<string> = new Set(["yaml.syntax", "expect.unmet"]);
+const NOT_EXPECTABLE: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.too-large", "expect.unmet"]);
 
 /** Codes for `illegal: [`: those the engine reports on this step first, then every other, with their meanings. */
 function codeValues(scope: Scope, index: number): CompletionEntry[] {

@@ -2,7 +2,7 @@ import type { BaseShape, ModelDef, Ref, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
-import { readBase, readBool, readNumber, readPositive, readRefList, readText, readVec } from "./read-values";
+import { readBase, readBool, readNumber, readPositiveInches, readRefList, readText, readVec } from "./read-values";
 import { MAX_PLAYERS } from "./vocabulary";
 import {
   asMap,
@@ -60,7 +60,7 @@ export const UNIT_KEYS: KeyTable<UnitDraft> = {
     unit.fightsFirst = readBool(ctx, pair.value, valueSpan(pair), "fights-first") ?? false;
   },
   move: (ctx, pair, unit) => {
-    unit.move = readPositive(ctx, pair.value, valueSpan(pair), "move (the unit's M in inches)");
+    unit.move = readPositiveInches(ctx, pair.value, valueSpan(pair), "move (the unit's M in inches)");
   },
   // What happened earlier in the turn; an unusable value counts as false, as for fights-first.
   advanced: (ctx, pair, unit) => {

@@ -1,3 +1,4 @@
+import { BASE_LIMIT_MM, TABLE_LIMIT_INCHES } from "../model/limits";
 import type { BaseShape, NumberOption, Option, Ref, RefList, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { ParseContext } from "./parse-context";
@@ -38,10 +39,39 @@ export function readNumber(ctx: ParseContext, node: YNode | null, at: Span, what
     return undefined;
   }
   if (!Number.isFinite(value)) {
-    ctx.schema(`${what} must be a finite number, got ${quote(scalarText(node) ?? String(value))}`, at);
+    const written = quote(scalarText(node) ?? String(value));
+    const meaning = Number.isNaN(value) ? "YAML's not-a-number" : "YAML's infinity";
+    ctx.schema(`${what} must be a finite number; ${written} is ${meaning}`, at);
     return undefined;
   }
   return value;
+}
+
+/**
+ * A number no larger in size than `limit` (a board side, a coordinate, a base): beyond it the
+ * value cannot be meant, and is reported as larger than any table or base can be.
+ */
+function readBounded(ctx: ParseContext, node: YNode | null, at: Span, what: string, limit: number, unit: string): number | undefined {
+  const value = readNumber(ctx, node, at, what);
+  if (value === undefined) return undefined;
+  if (Math.abs(value) > limit) {
+    ctx.schema(`${what} ${quote(scalarText(node) ?? String(value))} is larger than any table allows (at most ${limit}${unit})`, at);
+    return undefined;
+  }
+  return value;
+}
+
+/** A length in inches on the table: at most `TABLE_LIMIT_INCHES` either way. */
+export function readInches(ctx: ParseContext, node: YNode | null, at: Span, what: string): number | undefined {
+  return readBounded(ctx, node, at, what, TABLE_LIMIT_INCHES, '"');
+}
+
+/** A positive length in inches on the table (a board side, a move). */
+export function readPositiveInches(ctx: ParseContext, node: YNode | null, at: Span, what: string): number | undefined {
+  const value = readPositive(ctx, node, at, what);
+  if (value === undefined || value <= TABLE_LIMIT_INCHES) return value;
+  ctx.schema(`${what} ${quote(scalarText(node) ?? String(value))} is larger than any table allows (at most ${TABLE_LIMIT_INCHES}")`, at);
+  return undefined;
 }
 
 /** A number greater than 0. */
@@ -85,12 +115,12 @@ export function readVec(ctx: ParseContext, node: YNode | null, at: Span, what: s
     ctx.schema(`${what} must be [x, y] in inches, got ${got}`, at);
     return undefined;
   }
-  const x = readNumber(ctx, items[0], spanOf(items[0]), `${what}: x`);
-  const y = readNumber(ctx, items[1], spanOf(items[1]), `${what}: y`);
+  const x = readInches(ctx, items[0], spanOf(items[0]), `${what}: x`);
+  const y = readInches(ctx, items[1], spanOf(items[1]), `${what}: y`);
   return x === undefined || y === undefined ? undefined : { x, y };
 }
 
-/** Board size or any other `[a, b]` pair of positive numbers. */
+/** Board size or any other `[a, b]` pair of positive lengths in inches (each at most `TABLE_LIMIT_INCHES`). */
 export function readSize(
   ctx: ParseContext,
   node: YNode | null,
@@ -105,8 +135,8 @@ export function readSize(
     ctx.schema(`${what} must be [${names[0]}, ${names[1]}], got ${got}`, at);
     return undefined;
   }
-  const a = readPositive(ctx, items[0], spanOf(items[0]), `${what}: ${names[0]}`);
-  const b = readPositive(ctx, items[1], spanOf(items[1]), `${what}: ${names[1]}`);
+  const a = readPositiveInches(ctx, items[0], spanOf(items[0]), `${what}: ${names[0]}`);
+  const b = readPositiveInches(ctx, items[1], spanOf(items[1]), `${what}: ${names[1]}`);
   return a === undefined || b === undefined ? undefined : [a, b];
 }
 
@@ -121,7 +151,12 @@ export function readBase(ctx: ParseContext, node: YNode | null, at: Span): BaseS
   const raw = written ?? (scalar ? scalar.value : undefined);
   if (typeof raw === "number" || (typeof raw === "string" && NUMERIC_TEXT.test(raw))) {
     const diameterMm = readPositive(ctx, node, at, "a base diameter (mm)");
-    return diameterMm === undefined ? undefined : { kind: "round", diameterMm };
+    if (diameterMm === undefined) return undefined;
+    if (diameterMm > BASE_LIMIT_MM) {
+      ctx.schema(`a base diameter of ${quote(String(raw))} mm is larger than any base (at most ${BASE_LIMIT_MM} mm)`, at);
+      return undefined;
+    }
+    return { kind: "round", diameterMm };
   }
   const oval = typeof raw === "string" ? OVAL_TEXT.exec(raw) : null;
   if (!oval) {
@@ -132,6 +167,10 @@ export function readBase(ctx: ParseContext, node: YNode | null, at: Span): BaseS
   const b = Number(oval[2]);
   if (!(a > 0 && b > 0)) {
     ctx.schema(`an oval base's sizes must be greater than 0 mm, got ${quote(String(raw))}`, at);
+    return undefined;
+  }
+  if (a > BASE_LIMIT_MM || b > BASE_LIMIT_MM) {
+    ctx.schema(`an oval base of ${quote(String(raw))} mm is larger than any base (at most ${BASE_LIMIT_MM} mm a side)`, at);
     return undefined;
   }
   if (a === b) return { kind: "round", diameterMm: a };

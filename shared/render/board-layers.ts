@@ -4,22 +4,36 @@ import { project } from "./base-shape";
 import type { RenderContext } from "./render-context";
 import { el, num, text, textWidth } from "./svg-text";
 
-/** The board rectangle, a faint line every inch and a stronger one every 6". */
+/** Grid spacings in inches, finest first: the finest whose lines are at least MIN_GRID_PX apart is drawn. */
+const GRID_STEPS = [1, 2, 3, 6, 12, 24, 60, 120, 300, 600];
+const MIN_GRID_PX = 8;
+
+/** The grid's spacing in inches at this scale: 1" on any board drawn at 8 px per inch or more. */
+export function gridStep(scale: number): number {
+  return GRID_STEPS.find((s) => s * scale >= MIN_GRID_PX) ?? GRID_STEPS[GRID_STEPS.length - 1];
+}
+
+/**
+ * The board rectangle, a faint line every grid step (1" at the usual scales) and a stronger one
+ * every sixth. The spacing grows with the board, so the number of lines stays under the picture's
+ * size in pixels divided by MIN_GRID_PX, whatever the board's size.
+ */
 export function boardLayer(ctx: RenderContext): string {
   const { proj, theme } = ctx;
   const { width, height } = ctx.scenario.board;
   const w = width * proj.scale;
   const h = height * proj.scale;
+  const s = gridStep(proj.scale);
   let minor = "";
   let major = "";
-  for (let x = 1; x < width; x++) {
-    const seg = `M${num(proj.x0 + x * proj.scale)} ${num(proj.y0)}V${num(proj.y0 + h)}`;
-    if (x % 6 === 0) major += seg;
+  for (let i = 1; i * s < width; i++) {
+    const seg = `M${num(proj.x0 + i * s * proj.scale)} ${num(proj.y0)}V${num(proj.y0 + h)}`;
+    if (i % 6 === 0) major += seg;
     else minor += seg;
   }
-  for (let y = 1; y < height; y++) {
-    const seg = `M${num(proj.x0)} ${num(proj.y0 + y * proj.scale)}H${num(proj.x0 + w)}`;
-    if (y % 6 === 0) major += seg;
+  for (let i = 1; i * s < height; i++) {
+    const seg = `M${num(proj.x0)} ${num(proj.y0 + i * s * proj.scale)}H${num(proj.x0 + w)}`;
+    if (i % 6 === 0) major += seg;
     else minor += seg;
   }
   return el("g", { class: "board" }, [
@@ -76,20 +90,23 @@ export function haloText(ctx: RenderContext, x: number, y: number, content: stri
 }
 
 /**
- * A scale bar of up to 6" in alternating 1" blocks, labelled in inches, with its top-left at
- * (x, y). Returns the SVG and its height.
+ * A scale bar of up to six blocks of one grid step each (1" at the usual scales), labelled in
+ * inches, with its top-left at (x, y). Returns the SVG and its height.
  */
 export function scaleBar(ctx: RenderContext, x: number, y: number): { svg: string; height: number } {
   const { proj, theme } = ctx;
-  const inches = Math.max(1, Math.min(6, Math.floor(ctx.scenario.board.width)));
-  const step = proj.scale >= 16 ? 1 : 2;
+  const unit = gridStep(proj.scale);
+  const blockPx = unit * proj.scale;
+  const count = Math.max(1, Math.min(6, Math.floor(ctx.scenario.board.width / unit)));
+  const step = blockPx >= 16 ? 1 : 2;
   let blocks = "";
   let labels = "";
-  for (let i = 0; i < inches; i++) {
-    blocks += el("rect", { x: x + i * proj.scale, y, width: proj.scale, height: 6, fill: i % 2 === 0 ? theme.text : theme.background, stroke: theme.text, "stroke-width": 1 });
+  for (let i = 0; i < count; i++) {
+    blocks += el("rect", { x: x + i * blockPx, y, width: blockPx, height: 6, fill: i % 2 === 0 ? theme.text : theme.background, stroke: theme.text, "stroke-width": 1 });
   }
-  for (let i = 0; i <= inches; i += step) {
-    labels += text({ x: x + i * proj.scale, y: y + 19, "text-anchor": "middle", "font-size": 10, fill: theme.mutedText }, i === inches ? `${i}"` : String(i));
+  for (let i = 0; i <= count; i += step) {
+    const inches = i * unit;
+    labels += text({ x: x + i * blockPx, y: y + 19, "text-anchor": "middle", "font-size": 10, fill: theme.mutedText }, i === count ? `${inches}"` : String(inches));
   }
   return { svg: el("g", { class: "scale-bar" }, blocks + labels), height: 24 };
 }

@@ -12,7 +12,7 @@ import { boardLayer, objectivesLayer, scaleBar } from "./board-layers";
 import { caption, header, legend, problemList } from "./caption-legend";
 import { LabelPlacer } from "./label-placer";
 import { basesLayer, coherencyLayer, halosLayer, unitLabelsLayer } from "./model-layers";
-import { DEFAULT_SCALE, type RenderContext, type RenderOptions } from "./render-context";
+import { DEFAULT_SCALE, MAX_BOARD_PX, type RenderContext, type RenderOptions } from "./render-context";
 import { sourceMetadata } from "./source-embed";
 import { arrowsLayer, ghostsLayer, problemsLayer } from "./step-layers";
 import { el, escapeText, num } from "./svg-text";
@@ -30,7 +30,9 @@ const MIN_WIDTH = 560;
  * `data-step` (the 0-based step index, as in `Problem.step`; absent for the set-up).
  */
 export function renderBoard(scenario: Scenario, frame: BoardFrame, options: RenderOptions = {}): string {
-  const scale = options.scale !== undefined && Number.isFinite(options.scale) && options.scale > 0 ? options.scale : DEFAULT_SCALE;
+  const asked = options.scale !== undefined && Number.isFinite(options.scale) && options.scale > 0 ? options.scale : DEFAULT_SCALE;
+  // A board of hundreds of inches is drawn smaller, so the picture never outgrows MAX_BOARD_PX.
+  const scale = Math.min(asked, MAX_BOARD_PX / Math.max(scenario.board.width, scenario.board.height));
   const theme = themeOf(options.theme ?? "light");
   const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
   const boardW = scenario.board.width * scale;

@@ -30,6 +30,12 @@ export interface RenderOptions {
 /** Default pixels per inch: a 44" x 30" board is about 1060 x 720 px. */
 export const DEFAULT_SCALE = 24;
 
+/**
+ * The longest side of the drawn board in pixels (a 170" side at 24 px per inch): larger boards
+ * are drawn at a smaller scale, so the picture's size never grows with the board's area.
+ */
+export const MAX_BOARD_PX = 4096;
+
 /** The shared state of one rendering. */
 export interface RenderContext {
   readonly scenario: Scenario;

@@ -74,11 +74,21 @@ export function arrowsLayer(ctx: RenderContext): { arrows: string; placeLabels: 
   return { arrows, placeLabels: () => later.map((f) => f()).join("") };
 }
 
-/** Keeps labels off a drawn line: small boxes every few pixels along it. */
+/** How far past the label area a line still keeps labels off it, in pixels. */
+const LINE_MARGIN = 64;
+
+/**
+ * Keeps labels off a drawn line: small boxes every few pixels along the part of it that lies
+ * where labels can go (the label area and a margin), so the work is bounded by the picture,
+ * however far off the board a path starts.
+ */
 function reserveLine(ctx: RenderContext, pts: readonly [number, number][]): void {
+  const a = ctx.placer.area;
+  const clip = { x: a.x - LINE_MARGIN, y: a.y - LINE_MARGIN, w: a.w + 2 * LINE_MARGIN, h: a.h + 2 * LINE_MARGIN };
   for (let i = 1; i < pts.length; i++) {
-    const [x0, y0] = pts[i - 1];
-    const [x1, y1] = pts[i];
+    const leg = clipSegment(pts[i - 1], pts[i], clip);
+    if (!leg) continue;
+    const [[x0, y0], [x1, y1]] = leg;
     const n = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 6));
     for (let k = 0; k <= n; k++) {
       const x = x0 + ((x1 - x0) * k) / n;
@@ -86,6 +96,30 @@ function reserveLine(ctx: RenderContext, pts: readonly [number, number][]): void
       ctx.placer.reserve({ x: x - 3, y: y - 3, w: 6, h: 6 });
     }
   }
+}
+
+/**
+ * The part of segment p–q inside box r (Liang–Barsky), or undefined when none is. A segment
+ * wholly inside comes back unchanged, so boards without far-off paths draw exactly as before.
+ */
+export function clipSegment(p: readonly [number, number], q: readonly [number, number], r: { x: number; y: number; w: number; h: number }): [[number, number], [number, number]] | undefined {
+  const dx = q[0] - p[0];
+  const dy = q[1] - p[1];
+  let t0 = 0;
+  let t1 = 1;
+  const edges: [number, number][] = [[-dx, p[0] - r.x], [dx, r.x + r.w - p[0]], [-dy, p[1] - r.y], [dy, r.y + r.h - p[1]]];
+  for (const [den, num] of edges) {
+    if (den === 0) {
+      if (num < 0) return undefined;
+      continue;
+    }
+    const t = num / den;
+    if (den < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return undefined;
+  }
+  const at = (t: number): [number, number] => (t === 0 ? [p[0], p[1]] : t === 1 ? [q[0], q[1]] : [p[0] + dx * t, p[1] + dy * t]);
+  return [at(t0), at(t1)];
 }
 
 /** The polyline shortened to the end base's edge (when the last leg is long enough) and the arrowhead there. */

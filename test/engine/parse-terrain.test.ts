@@ -98,7 +98,7 @@ describe("terrain: findings", () => {
       [
         "corner 2 of area must be [x, y] in inches, got a list of 1",
         "corner 2 of area: x must be a number, got the text 'x'",
-        "corner 2 of area: y must be a finite number, got '.inf'",
+        "corner 2 of area: y must be a finite number; '.inf' is YAML's infinity",
       ],
     );
     assert.deepEqual(r.scenario!.terrain, []);
