@@ -47,10 +47,13 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       const i = admissible[0];
       const t = spec.targets[i];
       const msg = `${id} must end closer to ${t.id}, the closest ${spec.what}: ${inches(d0[i])} at the start, ${inches(d1[i])} at the end (${spec.rule})`;
-      report.unless(best === "border" || altTri !== "no" ? "border" : "no", "move.not-closer", msg, mm.move.span, {
+      const extra = {
         related: [{ message: `${t.id}, the closest ${spec.what}`, span: t.def.span }],
         measure: { value: d1[i], limit: d0[i], ...unitGapPoints(board, mm.model.shape, t) },
-      });
+      };
+      if (best === "no" && altTri !== "no") {
+        report.warning("move.not-closer", `${msg} — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)`, mm.move.span, extra);
+      } else report.unless(best, "move.not-closer", msg, mm.move.span, extra);
     }
 
     if (spec.ambiguous || admissible.length !== 1) continue;
@@ -72,7 +75,7 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       "move.missed-engagement",
       altAllows ? "warning" : "error",
       `${id} could have ended engaged with ${t.id}: at ${at(w.centre)} it is within ${inches(er)} and meets every other condition (${spec.rule})` +
-        (altAllows ? ` — unless "closest" is judged at the end of the move, when ${spec.targets[alt].id} is closest and the move is legal` : ""),
+        (altAllows ? ` — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)` : ""),
       mm.move.span,
       {
         related: [

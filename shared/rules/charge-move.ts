@@ -180,8 +180,8 @@ function checkIfPossible(ctx: RuleContext, unit: UnitState, step: ChargeStep, mo
       }
       const t = targets[d0.indexOf(Math.min(...d0))];
       const id = m.def.id;
-      const did = byModel.has(m) ? "" : " (it did not move, and the rule asks it of each model, so this is a warning)";
-      const message = `${id} could have ended ${goal.what} ${targets.length === 1 ? t.id : `a charge target (${list(targets.map((v) => v.id))})`}: at ${at(w.centre)} it would be, and would meet every other condition of the charge move${did} (${spec.rule})`;
+      const did = byModel.has(m) ? "" : ` — ${id} did not move; legal under the reading that binds only the models that move (see the readings page)`;
+      const message = `${id} could have ended ${goal.what} ${targets.length === 1 ? t.id : `a charge target (${list(targets.map((v) => v.id))})`}: at ${at(w.centre)} it would be, and would meet every other condition of the charge move (${spec.rule})${did}`;
       const extra = {
         related: [
           { message: `witness: ${id} at ${at(w.centre)}${m.shape.kind === "ellipse" ? `, facing ${Math.round(w.facingDeg)}°` : ""}`, span: mm.move.span },

@@ -49,7 +49,7 @@ export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
       report.error("action.not-eligible", `${msg}; the opponent's units charge only by Heroic Intervention, written with \`intervention: leap-to-defend\` or \`into-the-fray\` (11e 11.02, 15.11)`, step.head, { related });
     } else {
       // The 10th edition's own Heroic Intervention stratagem is not in the language: say so, but do not call it illegal.
-      report.warning("action.not-eligible", `${msg}, unless it is the 10th edition's Heroic Intervention stratagem, which the checker does not model (10e Charge)`, step.head, { related });
+      report.warning("action.not-eligible", `${msg}, unless it is the 10th edition's Heroic Intervention stratagem, which the checker does not model (10e Charge; see the readings page)`, step.head, { related });
     }
   } else {
     const first = chargePhaseState(turn).first;

@@ -78,7 +78,7 @@ export function checkCloserToEnemyModel(ctx: RuleContext, moved: readonly MovedM
       measure: { value: end, limit: e.gap, ...gapPoints(mm.model.shape, e.model.shape) },
     };
     if (best === "no" && alt !== "no") {
-      report.warning("move.not-closer", `${message} — it is closer to the enemy model closest at the end of its move, which one reading accepts`, mm.move.span, extra);
+      report.warning("move.not-closer", `${message} — legal under the reading that takes the closest enemy model at the end of the move (see the readings page)`, mm.move.span, extra);
     } else report.unless(best, "move.not-closer", message, mm.move.span, extra);
   }
   return out;
