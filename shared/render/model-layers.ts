@@ -85,8 +85,15 @@ export function basesLayer(ctx: RenderContext): string {
 /** One label per unit on the board (its name, else its id), beside the unit's models where there is room. */
 export function unitLabelsLayer(ctx: RenderContext): string {
   let out = "";
+  // One pass over the models, so a board of many units costs their models once, not once a unit.
+  const boxesOf = new Map<string, Rect[]>();
+  for (const m of ctx.frame.models) {
+    const list = boxesOf.get(m.unit);
+    if (list) list.push(modelBox(ctx, m));
+    else boxesOf.set(m.unit, [modelBox(ctx, m)]);
+  }
   for (const unit of ctx.scenario.units) {
-    const boxes = ctx.frame.models.filter((m) => m.unit === unit.id).map((m) => modelBox(ctx, m));
+    const boxes = boxesOf.get(unit.id) ?? [];
     if (boxes.length === 0) continue;
     const x0 = Math.min(...boxes.map((b) => b.x));
     const y0 = Math.min(...boxes.map((b) => b.y));

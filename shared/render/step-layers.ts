@@ -205,13 +205,25 @@ export function problemModels(ctx: RenderContext, p: Problem): string[] {
   return [...ids].filter((id) => ctx.models.has(id));
 }
 
-/** Each problem of the step on the board: outlines and witness ghosts (shapes) and code labels (placed last). */
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/**
+ * Each problem of the step on the board: outlines and witness ghosts (shapes) and code labels
+ * (placed last). A model gets one code tag, however many problems are about it: the most serious
+ * (the first written among equals), with `+N` for the others, which the problem list names.
+ */
 export function problemsLayer(ctx: RenderContext): { shapes: string; placeLabels: () => string } {
   let shapes = "";
   const later: (() => string)[] = [];
-  for (const p of ctx.frame.problems) {
-    const ids = problemModels(ctx, p);
-    if (ids.length === 0) continue;
+  const about = ctx.frame.problems.map((p) => ({ p, ids: problemModels(ctx, p) })).filter((x) => x.ids.length > 0);
+  const tagged = new Map<string, { p: Problem; more: number }>();
+  for (const { p, ids } of about) {
+    const held = tagged.get(ids[0]);
+    if (held === undefined) tagged.set(ids[0], { p, more: 0 });
+    else if (RANK[p.severity] < RANK[held.p.severity]) tagged.set(ids[0], { p, more: held.more + 1 });
+    else held.more++;
+  }
+  for (const { p, ids } of about) {
     const colour = severityColour(ctx, p.severity);
     const attrs = { "data-problem": p.code, "data-offset": p.span.start };
     let group = "";
@@ -230,17 +242,19 @@ export function problemsLayer(ctx: RenderContext): { shapes: string; placeLabels
     }
     if (p.measure) group += dimensionLine(ctx, p.measure, colour);
     shapes += el("g", { class: "problem", ...attrs }, group);
-    later.push(() => problemLabel(ctx, p, ids[0]) + measureLabel(ctx, p, ids[0]));
+    const tag = tagged.get(ids[0]);
+    later.push(() => (tag?.p === p ? problemLabel(ctx, p, ids[0], tag.more) : "") + measureLabel(ctx, p, ids[0]));
   }
   return { shapes, placeLabels: () => later.map((f) => f()).join("") };
 }
 
-/** The problem's code in a small tag beside its (first) model. */
-function problemLabel(ctx: RenderContext, p: Problem, id: string): string {
+/** The problem's code in a small tag beside its (first) model, with `+N` when N more problems are about that model. */
+function problemLabel(ctx: RenderContext, p: Problem, id: string, more: number): string {
   const colour = severityColour(ctx, p.severity);
   const attrs = { "data-problem": p.code, "data-offset": p.span.start };
   const box = modelBox(ctx, ctx.models.get(id)!);
-  const lw = textWidth(p.code, 10, true) + 8;
+  const content = more > 0 ? `${p.code} +${more}` : p.code;
+  const lw = textWidth(content, 10, true) + 8;
   const h = 15;
   const at = ctx.placer.place([
     { x: box.x + box.w + 3, y: box.y - h + 4, w: lw, h },
@@ -252,7 +266,7 @@ function problemLabel(ctx: RenderContext, p: Problem, id: string): string {
   ]);
   return el("g", { class: "problem-label", ...attrs }, [
     el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 3, fill: colour }),
-    text({ x: at.x + at.w / 2, y: at.y + 11, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: ctx.theme.onProblem }, p.code),
+    text({ x: at.x + at.w / 2, y: at.y + 11, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: ctx.theme.onProblem }, content),
   ].join(""));
 }
 

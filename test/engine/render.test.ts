@@ -103,8 +103,10 @@ describe("renderBoard", () => {
     const moveA3 = text.indexOf("a3: [11.5, 12]");
     for (const code of ["move.not-closer", "move.missed-engagement"]) {
       has(svg, new RegExp(`<g class="problem" data-problem="${code.replace(".", "\\.")}" data-offset="${moveA3}"><circle class="problem-outline" data-model="a3" cx="296" cy="362" r="17.28"`));
-      has(svg, new RegExp(`<g class="problem-label" data-problem="${code.replace(".", "\\.")}"`));
     }
+    // One code tag per model: the first of its two errors, counting the other.
+    assert.equal(count(svg, /class="problem-label"/g), 1);
+    has(svg, /<g class="problem-label" data-problem="move\.not-closer" data-offset="\d+"><rect [^>]*\/><text [^>]*>move\.not-closer \+1<\/text><\/g>/);
     // Witness (11.76, 10.55) on a 30" board at 24 px/in: x = 20 + 11.7605 * 24, y = 74 + 10.5531 * 24.
     has(svg, /<circle class="witness" data-model="a3" cx="302.25" cy="327.27" r="15.12"/);
     assert.equal(count(svg, /class="witness"/g), 1);
