@@ -1,7 +1,8 @@
 import { DiagnosticSeverity } from "vscode-languageserver/node";
 import type { Diagnostic, DiagnosticRelatedInformation, Range } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Problem, Severity, Span } from "../shared/index";
+import type { Problem, RelatedInfo, Severity, Span } from "../shared/index";
+import { consequencesOf } from "../shared/diagnostics/problem";
 import { TAU } from "../shared/geometry/tolerance";
 import { DEFAULT_SETTINGS } from "./settings";
 import type { RuleboardSettings, SeverityLevel } from "./settings";
@@ -89,9 +90,13 @@ export function toDiagnostic(problem: Problem, document: TextDocument, features:
     diagnostic.relatedInformation = problem.related.map(
       (related): DiagnosticRelatedInformation => ({
         location: { uri: document.uri, range: toRange(related.span, document) },
-        message: related.message,
+        message: relatedMessage(related, settings),
       }),
     );
+  } else if (!features.relatedInformation) {
+    // A client that cannot show related information still learns what was folded into the cause.
+    const also = problem.related.filter((r) => r.folded !== undefined).map((r) => `\nalso ${relatedMessage(r, settings)}`);
+    diagnostic.message += also.join("");
   }
   if (problem.step !== undefined || problem.witness !== undefined) {
     diagnostic.data = { step: problem.step, witness: problem.witness };
@@ -99,12 +104,52 @@ export function toDiagnostic(problem: Problem, document: TextDocument, features:
   return diagnostic;
 }
 
-/** Converts every problem of one analysis, in the engine's order, leaving out codes switched off. */
+/**
+ * Converts every problem of one analysis, in the engine's order, leaving out codes switched off.
+ * Consequences folded into a cause (`shared/engine/cascade.ts`) go by `published`.
+ */
 export function toDiagnostics(
   problems: readonly Problem[],
   document: TextDocument,
   features: DiagnosticFeatures,
   settings: DiagnosticSettings = DEFAULT_SETTINGS,
 ): Diagnostic[] {
-  return problems.filter((problem) => severityOf(problem, settings) !== undefined).map((problem) => toDiagnostic(problem, document, features, settings));
+  return problems.flatMap((problem) => published(problem, settings)).map((problem) => toDiagnostic(problem, document, features, settings));
+}
+
+/**
+ * The problems one engine problem is published as, under `ruleboard.severity`. A consequence stays
+ * folded into its cause (as related information) while the cause is shown at least as seriously as
+ * the consequence would be on its own. It comes back as a diagnostic of its own when its cause is
+ * switched off, or set milder than the consequence (a cause the user does not hold for an error
+ * must not hide an error that follows from it); a consequence whose own code is off is dropped.
+ */
+export function published(problem: Problem, settings: DiagnosticSettings = DEFAULT_SETTINGS): Problem[] {
+  const cause = severityOf(problem, settings);
+  if (!problem.related.some((r) => r.folded !== undefined)) return cause === undefined ? [] : [problem];
+  const consequences = consequencesOf(problem);
+  const kept: RelatedInfo[] = [];
+  const own: Problem[] = [];
+  let k = 0;
+  for (const related of problem.related) {
+    if (related.folded === undefined) {
+      kept.push(related);
+      continue;
+    }
+    const consequence = consequences[k++];
+    const level = severityOf(consequence, settings);
+    if (level === undefined) continue;
+    // DiagnosticSeverity counts up as it gets milder (Error 1 … Hint 4).
+    if (cause === undefined || level < cause) own.push(...published(consequence, settings));
+    else kept.push(related);
+  }
+  return cause === undefined ? own : [{ ...problem, related: kept }, ...own];
+}
+
+/** A related entry's message; a folded consequence's is its code and message as it would be published. */
+function relatedMessage(related: RelatedInfo, settings: DiagnosticSettings): string {
+  const folded = related.folded;
+  if (folded === undefined) return related.message;
+  const measured = messageOf({ ...folded, span: related.span, related: [] }, settings);
+  return `${folded.code}: ${measured}`;
 }

@@ -1,6 +1,7 @@
 /** The machine-readable output: an array shaped like ESLint's `--format json`. */
 import { countMessages, type FileReport } from "./report";
 import type { Severity } from "../../shared/index";
+import type { MessageWithConsequences, ReportConsequence } from "./format-text";
 
 /** One message in ESLint's shape; `ruleId` is our diagnostic code. */
 export interface JsonMessage {
@@ -12,6 +13,11 @@ export interface JsonMessage {
   readonly column: number;
   readonly endLine: number;
   readonly endColumn: number;
+  /**
+   * The findings folded into this one as its consequences, each a message of the same shape
+   * (ESLint has no such field; its readers ignore it). Only present when there are some.
+   */
+  readonly related?: readonly JsonMessage[];
 }
 
 /** One file in ESLint's shape, plus `infoCount` (ESLint has no information severity). */
@@ -31,20 +37,19 @@ export function toJsonResults(reports: readonly FileReport[]): JsonFileResult[] 
     const counts = countMessages(r.messages);
     return {
       filePath: r.filePath,
-      messages: r.messages.map((m) => ({
-        ruleId: m.code,
-        severity: SEVERITY[m.severity],
-        message: m.message,
-        line: m.line,
-        column: m.column,
-        endLine: m.endLine,
-        endColumn: m.endColumn,
-      })),
+      messages: r.messages.map((m: MessageWithConsequences): JsonMessage => {
+        const message = jsonMessage(m);
+        return m.consequences && m.consequences.length > 0 ? { ...message, related: m.consequences.map(jsonMessage) } : message;
+      }),
       errorCount: counts.errors,
       warningCount: counts.warnings,
       infoCount: counts.infos,
     };
   });
+}
+
+function jsonMessage(m: ReportConsequence): JsonMessage {
+  return { ruleId: m.code, severity: SEVERITY[m.severity], message: m.message, line: m.line, column: m.column, endLine: m.endLine, endColumn: m.endColumn };
 }
 
 /** The whole JSON document, one line like ESLint's, with a final newline. */

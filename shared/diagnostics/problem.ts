@@ -3,10 +3,29 @@ import type { Code } from "./codes";
 
 export type Severity = "error" | "warning" | "info";
 
-/** Extra location attached to a problem: the other model or unit involved, or a witness position. */
+/**
+ * Extra location attached to a problem: the other model or unit involved, or a witness position,
+ * or a finding folded into it as its consequence (`folded`, see `engine/cascade.ts`).
+ */
 export interface RelatedInfo {
   readonly message: string;
   readonly span: Span;
+  /**
+   * Set when this entry is another finding of the same step that follows from the problem (its
+   * cause): the finding as it was reported, its span being this entry's span. `message` is then
+   * the finding's message prefixed with its code (`action.targets: …`).
+   */
+  readonly folded?: Folded;
+}
+
+/** A finding folded into its cause: everything of the `Problem` but its span (the entry's) and related. */
+export interface Folded {
+  readonly code: Code;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly step?: number;
+  readonly witness?: Problem["witness"];
+  readonly measure?: Measure;
 }
 
 /** One finding, positioned by offsets into the scenario text. */
@@ -46,4 +65,12 @@ export function problem(
   const p: Problem = { code, severity, message, span, related: extra.related ?? [], step: extra.step, witness: extra.witness };
   // Only present when given, so problems without one stay deep-equal to what they were.
   return extra.measure === undefined ? p : { ...p, measure: extra.measure };
+}
+
+/**
+ * The findings folded into `p` as its consequences, as problems of their own again (for a
+ * consumer that shows them separately: the cause switched off, or milder than a consequence).
+ */
+export function consequencesOf(p: Problem): Problem[] {
+  return p.related.flatMap((r) => (r.folded ? [problem(r.folded.code, r.folded.severity, r.folded.message, r.span, { step: r.folded.step, witness: r.folded.witness, measure: r.folded.measure })] : []));
 }

@@ -3,6 +3,7 @@ import type { Scenario } from "../model/scenario";
 import { checkSetup } from "../rules/setup";
 import { resolveSystem, RULING_SETS } from "../rules/rulings";
 import { BoardState } from "./board-state";
+import { foldCascades } from "./cascade";
 import { applyExpectations } from "./expectations";
 import { replay } from "./replay";
 import { Report } from "./report";
@@ -16,7 +17,9 @@ export function checkScenario(scenario: Scenario, options: { rules?: string; rul
   if (!options.rulings && !options.rules) report.problems.push(...rulingsNotForSystem(scenario, system.id, inapplicable));
   checkSetup(board, report);
   replay(scenario, system, board, report);
-  return applyExpectations(scenario.steps, report.problems);
+  // Fold consequences into their causes first, so a cause's engine severity decides (a step's
+  // expectations then see the folded codes too).
+  return applyExpectations(scenario.steps, foldCascades(report.problems));
 }
 
 /** A ruling written for another rules system is ignored, and said so on its name. */
