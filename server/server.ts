@@ -2,7 +2,8 @@
 // VS Code starts it with --node-ipc, the LSP tests with --stdio.
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
 import { initConnection } from "./connection";
+import { cancelUndispatched } from "./cancellation";
 import { installProcessGuards } from "./process-guards";
 
 installProcessGuards();
-initConnection(createConnection(ProposedFeatures.all));
+initConnection(createConnection(ProposedFeatures.all, { cancelUndispatched }));

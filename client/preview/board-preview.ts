@@ -1,4 +1,4 @@
-import { Range, Uri, ViewColumn, window, workspace } from "vscode";
+import { CancellationTokenSource, Range, Uri, ViewColumn, window, workspace } from "vscode";
 import type { Disposable, TextDocument, TextEditor, WebviewPanel } from "vscode";
 import { State } from "vscode-languageclient/node";
 import type { LanguageClient } from "vscode-languageclient/node";
@@ -37,6 +37,8 @@ export class BoardPreview {
   private timer: NodeJS.Timeout | undefined;
   /** Bumped per request: only the newest request's answer is shown. */
   private seq = 0;
+  /** The board request in flight: cancelled when a newer one starts, so the server skips it if it has not run yet. */
+  private inFlight: CancellationTokenSource | undefined;
   private notOpenTries = 0;
   /** What the webview shows now (to skip requests for cursor moves within the shown step). */
   private shown: { readonly uri: string; readonly version: number; readonly result: BoardResult } | undefined;
@@ -152,9 +154,11 @@ export class BoardPreview {
     }
     const seq = ++this.seq;
     const params: BoardParams = { uri: this.client.code2ProtocolConverter.asUri(document.uri), theme: boardThemeOf(), ...this.stepParams(document) };
+    this.inFlight?.cancel();
+    const cancel = (this.inFlight = new CancellationTokenSource());
     let result: BoardResult | null;
     try {
-      result = await this.client.sendRequest<BoardResult | null>(BOARD_METHOD, params);
+      result = await this.client.sendRequest<BoardResult | null>(BOARD_METHOD, params, cancel.token);
     } catch (error) {
       if (seq !== this.seq) return;
       if (this.client.state === State.Stopped) this.post({ type: "empty", message: "The Ruleboard language server is not running; restart it to see the board." });
@@ -207,6 +211,7 @@ export class BoardPreview {
 
   private dispose(): void {
     clearTimeout(this.timer);
+    this.inFlight?.cancel();
     this.seq++;
     for (const d of this.disposables.splice(0)) d.dispose();
     this.onDispose();

@@ -3,6 +3,7 @@
 // diagnostic and no editor feature, and the server keeps answering other documents throughout.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { CancellationTokenSource, LSPErrorCodes } from "vscode-languageserver-protocol/node";
 import type { Hover } from "vscode-languageserver-protocol/node";
 import type { BoardResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "./harness";
@@ -126,4 +127,20 @@ test("400 KB of [ is refused at the 65th bracket and the server lives on", async
   const other = scenarioUri("limits-after-bomb");
   await server.open(other, OTHER);
   assert.deepEqual((await server.diagnostics(other, 1)).diagnostics, []);
+});
+
+test("requests cancelled before they run are answered RequestCancelled without running; the rest are answered", async () => {
+  const uri = scenarioUri("limits-cancel");
+  await server.open(uri, OTHER);
+  const sources = [0, 1, 2, 3].map(() => new CancellationTokenSource());
+  // Sent in one tick, so the server reads all four before it runs the first.
+  const answers = sources.map((source) =>
+    server.connection.sendRequest("ruleboard/board", { uri }, source.token).then(
+      (result) => ((result as BoardResult).parsed ? "drawn" : "not parsed"),
+      (error: { code?: number }) => (error.code === LSPErrorCodes.RequestCancelled ? "cancelled" : `error ${error.code}`),
+    ),
+  );
+  sources[0].cancel();
+  sources[2].cancel();
+  assert.deepEqual(await Promise.all(answers), ["cancelled", "drawn", "cancelled", "drawn"]);
 });
