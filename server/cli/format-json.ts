@@ -1,7 +1,7 @@
 /** The machine-readable output: an array shaped like ESLint's `--format json`. */
 import { countMessages, type FileReport } from "./report";
 import type { Severity } from "../../shared/index";
-import type { MessageWithConsequences, ReportConsequence } from "./format-text";
+import type { ReportConsequence, ReportMessage } from "./report";
 
 /** One message in ESLint's shape; `ruleId` is our diagnostic code. */
 export interface JsonMessage {
@@ -37,7 +37,7 @@ export function toJsonResults(reports: readonly FileReport[]): JsonFileResult[] 
     const counts = countMessages(r.messages);
     return {
       filePath: r.filePath,
-      messages: r.messages.map((m: MessageWithConsequences): JsonMessage => {
+      messages: r.messages.map((m: ReportMessage): JsonMessage => {
         const message = jsonMessage(m);
         return m.consequences && m.consequences.length > 0 ? { ...message, related: m.consequences.map(jsonMessage) } : message;
       }),

@@ -1,34 +1,6 @@
 /** The human-readable output: one line per problem, then a summary line. */
 import * as path from "node:path";
-import { consequencesOf } from "../../shared/diagnostics/problem";
-import type { LineIndex, Problem, Severity } from "../../shared/index";
 import type { Counts, FileReport, ReportMessage } from "./report";
-
-/**
- * A finding folded into a message as its consequence (`shared/engine/cascade.ts`), placed in the
- * file like a message. Columns are 1-based; `endColumn` is exclusive.
- */
-export interface ReportConsequence {
-  readonly code: string;
-  readonly severity: Severity;
-  readonly message: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-}
-
-/** A message with the consequences folded into it (`toFileReport` sets `consequences` from `reportConsequences`). */
-export type MessageWithConsequences = ReportMessage & { readonly consequences?: readonly ReportConsequence[] };
-
-/** The consequences folded into `problem`, placed in the file; empty for most problems. */
-export function reportConsequences(problem: Problem, lines: LineIndex): ReportConsequence[] {
-  return consequencesOf(problem).map((c) => {
-    const start = lines.lineCol(c.span.start);
-    const end = lines.lineCol(Math.max(c.span.start, c.span.end));
-    return { code: c.code, severity: c.severity, message: c.message, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-  });
-}
 
 /**
  * One line per message: `file:line:col  severity  message  code`, the file relative to `cwd`.
@@ -40,7 +12,7 @@ export function reportConsequences(problem: Problem, lines: LineIndex): ReportCo
 export function formatTextLines(report: FileReport, cwd: string): string {
   const file = path.relative(cwd, report.filePath) || report.filePath;
   return report.messages
-    .map((m: MessageWithConsequences) => {
+    .map((m: ReportMessage) => {
       const also = (m.consequences ?? []).map((c) => `    also: ${c.code}  ${oneLine(c.message)}  [${c.line}:${c.column}]\n`);
       return `${file}:${m.line}:${m.column}  ${m.severity}  ${oneLine(m.message)}  ${m.code}\n${also.join("")}`;
     })

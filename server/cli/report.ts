@@ -1,8 +1,12 @@
 /** One checked file's problems, positioned in 1-based lines and columns for the formatters. */
-import type { Analysis, Problem, Severity } from "../../shared/index";
+import { consequencesOf } from "../../shared/diagnostics/problem";
+import type { Analysis, LineIndex, Problem, Severity } from "../../shared/index";
 
-/** A problem placed in the file. Columns are 1-based; `endColumn` is exclusive, as in ESLint. */
-export interface ReportMessage {
+/**
+ * A finding folded into a message as its consequence (`shared/engine/cascade.ts`), placed in the
+ * file like a message. Columns are 1-based; `endColumn` is exclusive, as in ESLint.
+ */
+export interface ReportConsequence {
   readonly code: string;
   readonly severity: Severity;
   readonly message: string;
@@ -10,6 +14,20 @@ export interface ReportMessage {
   readonly column: number;
   readonly endLine: number;
   readonly endColumn: number;
+}
+
+/** A problem placed in the file, with the consequences folded into it (absent when there are none). */
+export interface ReportMessage extends ReportConsequence {
+  readonly consequences?: readonly ReportConsequence[];
+}
+
+/** The consequences folded into `problem`, placed in the file; empty for most problems. */
+export function reportConsequences(problem: Problem, lines: LineIndex): ReportConsequence[] {
+  return consequencesOf(problem).map((c) => {
+    const start = lines.lineCol(c.span.start);
+    const end = lines.lineCol(Math.max(c.span.start, c.span.end));
+    return { code: c.code, severity: c.severity, message: c.message, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  });
 }
 
 /** What the formatters print for one file. */
@@ -38,15 +56,9 @@ export function toFileReport(filePath: string, analysis: Analysis, quiet: boolea
   const messages = kept.map((p): ReportMessage => {
     const start = analysis.lines.lineCol(p.span.start);
     const end = analysis.lines.lineCol(Math.max(p.span.start, p.span.end));
-    return {
-      code: p.code,
-      severity: p.severity,
-      message: p.message,
-      line: start.line,
-      column: start.column,
-      endLine: end.line,
-      endColumn: end.column,
-    };
+    const consequences = reportConsequences(p, analysis.lines);
+    const message = { code: p.code, severity: p.severity, message: p.message, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+    return consequences.length > 0 ? { ...message, consequences } : message;
   });
   return { filePath, messages };
 }

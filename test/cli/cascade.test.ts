@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import * as path from "node:path";
 import { analyze } from "../../shared/index";
 import { formatJson, toJsonResults } from "../../server/cli/format-json";
-import { formatTextLines, reportConsequences, type MessageWithConsequences } from "../../server/cli/format-text";
+import { formatTextLines } from "../../server/cli/format-text";
 import { toFileReport, type FileReport } from "../../server/cli/report";
 import { cliSandbox } from "../helpers/cli";
 import { INELIGIBLE_PILE_IN } from "../helpers/cascade-scenarios";
@@ -13,16 +13,9 @@ import { INELIGIBLE_PILE_IN } from "../helpers/cascade-scenarios";
 const CWD = path.join(path.sep, "work", "proj");
 const FILE = path.join(CWD, "t.scenario.yaml");
 
-/** The report of `text` with each message's consequences, as `toFileReport` is to hand them on. */
+/** The report of `text`, as the CLI builds it. */
 function reportOf(text: string): FileReport {
-  const analysis = analyze(text);
-  const report = toFileReport(FILE, analysis, false);
-  const sorted = [...analysis.problems].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-  const messages = report.messages.map((m, i): MessageWithConsequences => {
-    const consequences = reportConsequences(sorted[i], analysis.lines);
-    return consequences.length > 0 ? { ...m, consequences } : m;
-  });
-  return { ...report, messages };
+  return toFileReport(FILE, analyze(text), false);
 }
 
 const TEXT_OUTPUT =
@@ -60,9 +53,7 @@ test("json: the consequences as `related`, ESLint-shaped messages; absent when t
 
 const { run, write } = cliSandbox("ruleboard-cli-cascade-");
 
-// The formatters print what each report message carries; server/cli/report.ts (toFileReport) has
-// to hand the consequences on: `consequences: reportConsequences(p, analysis.lines)` on each message.
-test("ruleboard check prints the consequences under the cause", { todo: "needs toFileReport (server/cli/report.ts) to set `consequences`" }, () => {
+test("ruleboard check prints the consequences under the cause", () => {
   write("t.scenario.yaml", INELIGIBLE_PILE_IN);
   const r = run("check", "t.scenario.yaml");
   assert.equal(r.code, 1);
