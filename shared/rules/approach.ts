@@ -40,7 +40,8 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
     const min1 = Math.min(...d1);
     const alt = d1.findIndex((d) => d <= min1 + TAU);
     const altTri = alt >= 0 ? closer(d0[alt], d1[alt]) : "no";
-    const altAllows = altTri !== "no" && alt >= 0 && within(d1[alt], er) !== "no";
+    const endClosest = d1.map((_, k) => k).filter((k) => d1[k] <= min1 + TAU && closer(d0[k], d1[k]) !== "no");
+    const altAllows = endClosest.some((k) => within(d1[k], er) !== "no");
     let best: Tri = "no";
     for (const i of admissible) best = bestTri(best, closer(d0[i], d1[i]));
     if (best !== "yes") {
@@ -71,11 +72,14 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       },
     });
     if (!w) continue;
+    // Under the end reading "engaged with it if possible" binds the target closest at the end: where
+    // no position engaged with it is found, that reading allows the move too.
+    const lenient = altAllows || endClosest.some((k) => k !== i && !canEngage(ctx, mm, spec, spec.targets[k], d0[k]));
     report.add(
       "move.missed-engagement",
-      altAllows ? "warning" : "error",
+      lenient ? "warning" : "error",
       `${id} could have ended engaged with ${t.id}: at ${at(w.centre)} it is within ${inches(er)} and meets every other condition (${spec.rule})` +
-        (altAllows ? ` — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)` : ""),
+        (lenient ? ` — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)` : ""),
       mm.move.span,
       {
         related: [
@@ -86,4 +90,19 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       },
     );
   }
+}
+
+/** Whether a verified position engaged with `t` (and closer to it than `start`) exists for the moved model. */
+function canEngage(ctx: RuleContext, mm: MovedModel, spec: ApproachSpec, t: UnitState, start: number): boolean {
+  const er = ctx.system.engagementRange;
+  const w = searchWitness(ctx.board, mm, {
+    targets: ctx.board.alive(t).map((n) => n.shape),
+    goalGap: er - MARGIN,
+    limit: spec.limit,
+    verify: () => {
+      const g = ctx.board.shapeUnitGap(mm.model.shape, t);
+      return g <= er - MARGIN && g < start - MARGIN && spec.unitOk(mm);
+    },
+  });
+  return w !== undefined;
 }
