@@ -6,6 +6,7 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import { cliCheck, workspaceFile, workspaceFolder } from "./workspace";
 import { waitFor, waitForDiagnostics } from "./wait";
+import { INELIGIBLE_PILE_IN } from "../helpers/cascade-scenarios";
 
 const EXTENSION_ID = "ruleboard.ruleboard";
 
@@ -99,6 +100,22 @@ suite("Ruleboard in VS Code", () => {
     assert.deepEqual(again.map((d) => [d.code, rangeOf(d)]), [["move.too-far", "19:6-19:19"]]);
     assert.match(again[0].message, /3\.6/);
     await vscode.commands.executeCommand("workbench.action.files.revert");
+  });
+
+  test("one mistake, one error: a pile-in by a unit that is not eligible is one diagnostic with its consequences as related information", async () => {
+    const uri = workspaceFile("cascade.scenario.yaml");
+    fs.writeFileSync(uri.fsPath, INELIGIBLE_PILE_IN);
+    await openScenario(uri);
+    const got = await waitForDiagnostics(uri, "action.not-eligible", (d) => d.length > 0);
+    assert.deepEqual(got.map((d) => [d.code, d.severity, rangeOf(d)]), [["action.not-eligible", vscode.DiagnosticSeverity.Error, "8:4-8:14"]]);
+    assert.deepEqual(
+      (got[0].relatedInformation ?? []).map((r) => [r.location.uri.toString(), rangeOf({ range: r.location.range } as vscode.Diagnostic), r.message.split(":")[0]]),
+      [
+        [uri.toString(), "8:4-8:14", "action.targets"],
+        [uri.toString(), "8:4-8:14", "engagement.required"],
+      ],
+    );
+    await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
   });
 
   test("the preview command opens the board in a webview panel beside the editor", async () => {
