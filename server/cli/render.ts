@@ -22,11 +22,16 @@ export interface RenderIo {
 
 type Render = Extract<RenderRequest, { kind: "render" }>;
 
+/** Findings about text the parser could not read, whose content the picture therefore lacks. */
+const PARSE_CODES: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.schema", "scenario.unknown-ref", "scenario.duplicate-id"]);
+
 /**
  * Runs `render` and returns the exit status, as `check`: 0 written, 1 the scenario (or the step
  * --step names) cannot be read (its problems go to stderr; stdout is kept for the picture), 2
  * usage or I/O errors (unreadable file, step out of range, unwritable output). A scenario with
- * rules problems is still drawn: diagrams of illegal moves are the point of many of them.
+ * rules problems is still drawn: diagrams of illegal moves are the point of many of them. The
+ * findings about what could not be read (a value past the limits, an unknown key) go to stderr
+ * first, as `check` prints them, since the picture is drawn without it.
  * Steps are numbered by their place in the written `steps:` list (1-based, 0 the set-up), so a
  * step the parser dropped leaves a gap: --all writes no file for it and says so on stderr, and
  * the default (the last step) is the last one that can be read.
@@ -47,6 +52,11 @@ export function runRender(request: Render, io: RenderIo): number {
   const count = writtenStepCount(text, scenario);
   const readable = scenario.steps.map((s) => s.index + 1);
   const last = readable.length === 0 ? 0 : readable[readable.length - 1];
+  const misread = (): void => {
+    // What the parser left out (a value past the limits, a broken step) is not on the picture: say so.
+    const unread = analysis.problems.filter((p) => PARSE_CODES.has(p.code));
+    if (unread.length > 0) io.err(formatTextLines(toFileReport(abs, { ...analysis, problems: unread }, false), io.cwd));
+  };
   let wanted: number[];
   if (request.all) wanted = [0, ...readable];
   else if (request.step === undefined) wanted = [last];
@@ -54,9 +64,11 @@ export function runRender(request: Render, io: RenderIo): number {
     io.err(usageErrorText(`${shown} has ${count} step${count === 1 ? "" : "s"}; --step ${request.step} is not one of them (0 is the set-up)`));
     return 2;
   } else if (request.step > 0 && !readable.includes(request.step)) {
+    misread();
     io.err(`ruleboard: cannot render ${shown}: step ${request.step} cannot be read (ruleboard check says why)\n`);
     return 1;
   } else wanted = [request.step];
+  misread();
   // Dropped steps are named on stderr: all of them for --all and the default (the last step),
   // those before it for --step N (the board after N lacks what they did).
   const skipped: number[] = [];

@@ -25,6 +25,11 @@ const TRAILING = `${HEAD}steps: [ { remove: [a1] }, { bogus: a } ]\n`;
 write("drop.scenario.yaml", DROP);
 write("trailing.scenario.yaml", TRAILING);
 
+/** What render prints first: the finding about the step it could not read, as check prints it. */
+const KINDS = "a step needs one of: pile-in, fight, remove, consolidate, move, charge, phase  scenario.schema";
+const DROP_FINDING = `drop.scenario.yaml:6:12  error  ${KINDS}\n`;
+const TRAILING_FINDING = `trailing.scenario.yaml:6:30  error  ${KINDS}\n`;
+
 /** What the renderer draws for `text` after the 0-based step `index` (undefined: the set-up). */
 function expectedSvg(text: string, index: number | undefined): string {
   const a = analyze(text);
@@ -50,7 +55,7 @@ test("render --all skips a dropped step: files keep their written numbers, exit 
   assert.deepEqual(r, {
     code: 0,
     stdout: names.map((n) => `${path.join("outdir", n)}\n`).join(""),
-    stderr: "ruleboard: step 1 of drop.scenario.yaml cannot be read and is left out\n",
+    stderr: `${DROP_FINDING}ruleboard: step 1 of drop.scenario.yaml cannot be read and is left out\n`,
   });
   assert.deepEqual(fs.readdirSync(path.join(dir, "outdir")).sort(), names);
   const setup = fs.readFileSync(path.join(dir, "outdir", "00-drop.svg"), "utf8");
@@ -65,13 +70,13 @@ test("render --step names steps by their written place; a dropped one is refused
   assert.deepEqual(run("render", "drop.scenario.yaml", "--step", "1"), {
     code: 1,
     stdout: "",
-    stderr: "ruleboard: cannot render drop.scenario.yaml: step 1 cannot be read (ruleboard check says why)\n",
+    stderr: `${DROP_FINDING}ruleboard: cannot render drop.scenario.yaml: step 1 cannot be read (ruleboard check says why)\n`,
   });
   const second = run("render", "drop.scenario.yaml", "--step", "2");
-  assert.deepEqual(second, { code: 0, stdout: expectedSvg(DROP, 1), stderr: "ruleboard: step 1 of drop.scenario.yaml cannot be read and is left out\n" });
+  assert.deepEqual(second, { code: 0, stdout: expectedSvg(DROP, 1), stderr: `${DROP_FINDING}ruleboard: step 1 of drop.scenario.yaml cannot be read and is left out\n` });
   assertSvgOfStep(second.stdout, 1, "--step 2");
   // The set-up comes before any step: nothing is left out of it.
-  assert.deepEqual(run("render", "drop.scenario.yaml", "--step", "0"), { code: 0, stdout: expectedSvg(DROP, undefined), stderr: "" });
+  assert.deepEqual(run("render", "drop.scenario.yaml", "--step", "0"), { code: 0, stdout: expectedSvg(DROP, undefined), stderr: DROP_FINDING });
   // Two steps are written, so 3 is out of range: a usage error, counted as written.
   assert.deepEqual(run("render", "drop.scenario.yaml", "--step", "3"), usageError("drop.scenario.yaml has 2 steps; --step 3 is not one of them (0 is the set-up)"));
   // Without --step: the last step, as --step 2.
@@ -84,20 +89,20 @@ test("a dropped last step: --all draws the others, the default is the last reada
   assert.deepEqual(r, {
     code: 0,
     stdout: names.map((n) => `${path.join("trailing", n)}\n`).join(""),
-    stderr: "ruleboard: step 2 of trailing.scenario.yaml cannot be read and is left out\n",
+    stderr: `${TRAILING_FINDING}ruleboard: step 2 of trailing.scenario.yaml cannot be read and is left out\n`,
   });
   assert.deepEqual(fs.readdirSync(path.join(dir, "trailing")).sort(), names);
   assertSvgOfStep(fs.readFileSync(path.join(dir, "trailing", "01-trailing.svg"), "utf8"), 0, "01");
 
   const last = run("render", "trailing.scenario.yaml");
-  assert.deepEqual(last, { code: 0, stdout: expectedSvg(TRAILING, 0), stderr: "ruleboard: step 2 of trailing.scenario.yaml cannot be read and is left out\n" });
+  assert.deepEqual(last, { code: 0, stdout: expectedSvg(TRAILING, 0), stderr: `${TRAILING_FINDING}ruleboard: step 2 of trailing.scenario.yaml cannot be read and is left out\n` });
   assertSvgOfStep(last.stdout, 0, "default");
   // --step 1 asks for exactly that step, which lacks nothing: no warning.
-  assert.deepEqual(run("render", "trailing.scenario.yaml", "--step", "1"), { code: 0, stdout: expectedSvg(TRAILING, 0), stderr: "" });
+  assert.deepEqual(run("render", "trailing.scenario.yaml", "--step", "1"), { code: 0, stdout: expectedSvg(TRAILING, 0), stderr: TRAILING_FINDING });
   assert.deepEqual(run("render", "trailing.scenario.yaml", "--step", "2"), {
     code: 1,
     stdout: "",
-    stderr: "ruleboard: cannot render trailing.scenario.yaml: step 2 cannot be read (ruleboard check says why)\n",
+    stderr: `${TRAILING_FINDING}ruleboard: cannot render trailing.scenario.yaml: step 2 cannot be read (ruleboard check says why)\n`,
   });
   assert.deepEqual(run("render", "trailing.scenario.yaml", "--step", "3"), usageError("trailing.scenario.yaml has 2 steps; --step 3 is not one of them (0 is the set-up)"));
 });
