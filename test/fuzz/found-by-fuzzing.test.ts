@@ -2,11 +2,13 @@
 // for bugs since fixed, and known failures that fail until their bug is fixed. Analyses run in a
 // separate process (or server) with a time limit, because the failure modes are a V8 fatal error,
 // an endless loop or a flood of output that no try/catch in the test could stop.
-import { test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { LspServer, scenarioUri } from "../lsp/harness";
+import { ScalePool } from "./scale-pool";
 
 const SHARED = path.resolve(__dirname, "..", "..", "shared", "index.js");
 
@@ -22,9 +24,11 @@ let text = ""; process.stdin.on("data", (c) => (text += c)).on("end", () => {
   return { codes: JSON.parse(r.stdout) as string[], ended };
 }
 
+// Since 36182b5 a coordinate beyond any table (1000") is a scenario.schema finding on its line and
+// the model is left out, so these inputs no longer reach the engine's geometry at all.
 test("control: the isolated run returns the codes for a model at x = 1e15, which analyze handles", () => {
   const text = "scenario: s\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    models:\n      a1: [1e15, 0]\n";
-  assert.deepEqual(analyzeIsolated(text).codes, ["scenario.off-board"]);
+  assert.deepEqual(analyzeIsolated(text).codes, ["scenario.schema"]);
 });
 
 test("regression: a model set up at x = 4e16 no longer makes analyze() abort", () => {
@@ -33,17 +37,16 @@ test("regression: a model set up at x = 4e16 no longer makes analyze() abort", (
   // model until V8 aborted with "invalid size error" — which killed the language server.
   const text = "scenario: s\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    models:\n      a1: [4e16, 0]\n";
   const r = analyzeIsolated(text);
-  assert.deepEqual(r.codes, ["scenario.off-board"], `analyze did not return: ${r.ended}`);
+  assert.deepEqual(r.codes, ["scenario.schema"], `analyze did not return: ${r.ended}`);
 });
 
 test("regression: a pile-in move to y = -1e17 no longer makes analyze() abort", () => {
-  // The same findings as for a move to y = -1e12, which analyze handles today.
+  // The move's end is beyond any table: reported on its line, the move left out.
   const text =
     "scenario: s\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    charged: true\n    models:\n      a1: [10, 10]\n" +
     "  b:\n    player: blue\n    base: 32\n    models:\n      b1: [12, 10]\nsteps:\n  - pile-in: a\n    to:\n      a1: [10, -1e17]\n";
   const r = analyzeIsolated(text);
-  const expected = ["move.too-far", "move.off-board", "move.not-closer", "move.missed-engagement", "engagement.lost", "engagement.required"];
-  assert.deepEqual(r.codes, expected, `analyze did not return: ${r.ended}`);
+  assert.deepEqual(r.codes, ["scenario.schema"], `analyze did not return: ${r.ended}`);
 });
 
 /** 1,000 models of one unit set up on one spot, next to an enemy model: about 21 KB of text. */
@@ -69,5 +72,56 @@ test("regression: 1,000 models stacked on one spot (21 KB) get their diagnostics
     assert.equal(published.diagnostics.length, 999, "one finding per model after the first");
   } finally {
     server.dispose();
+  }
+});
+
+// `npm run fuzz` reproductions, kept as regression inputs: each file of test/fixtures/fuzz/ goes
+// through the fuzzer's own checks (analyze, every step rendered with the source embedded, the
+// SVG well formed, the source given back exactly, no stray NaN/Infinity/undefined; in a child
+// process with the 5 s hang limit) and must show no finding at all. Where a `.json` of the same
+// name carries `text`, that is the exact input (a lone surrogate cannot live in a UTF-8 file).
+const FUZZ_FIXTURES = path.resolve(__dirname, "..", "..", "..", "test", "fixtures", "fuzz");
+
+/**
+ * Reproductions whose bug is still open in shared/, with the reason: their tests are `todo` (run
+ * and reported, not failing the suite). Remove an entry when its fix lands; the test then guards it.
+ */
+export const KNOWN_OPEN: Readonly<Record<string, string>> = {
+  "crash-c55ca63e0c.scenario.yaml":
+    "an oval base with facing 1e308: degToRad (shared/geometry/vec.ts) overflows to Infinity, every gap is NaN, so checkApproach (shared/rules/approach.ts) finds no admissible target and reads spec.targets[undefined].id",
+  "invariant-svg-0824787d54.scenario.yaml":
+    "an oval base with facing 1e308: the facing tick (shared/render/model-layers.ts) computes cos/sin of Infinity and writes d=\"MNaN NaNLNaN NaN\" with toFixed",
+  "invariant-roundtrip-4b9cf30b9e.scenario.yaml":
+    "a lone surrogate in the text: the base64 embedding (shared/render/source-embed.ts, utf8Encode) turns it into U+FFFD, so extractSource does not give the text back",
+};
+
+function fuzzFixtures(): { name: string; text: string }[] {
+  if (!existsSync(FUZZ_FIXTURES)) return [];
+  return readdirSync(FUZZ_FIXTURES)
+    .filter((f) => f.endsWith(".scenario.yaml"))
+    .sort()
+    .map((name) => {
+      const json = path.join(FUZZ_FIXTURES, name.replace(/\.scenario\.yaml$/, ".json"));
+      const exact = existsSync(json) ? (JSON.parse(readFileSync(json, "utf8")) as { text?: unknown }).text : undefined;
+      return { name, text: typeof exact === "string" ? exact : readFileSync(path.join(FUZZ_FIXTURES, name), "utf8") };
+    });
+}
+
+describe("fuzz reproductions (test/fixtures/fuzz/) show no finding", () => {
+  const pool = new ScalePool(2);
+  after(() => pool.close());
+  const fixtures = fuzzFixtures();
+
+  test("every known-open entry names a reproduction that exists", () => {
+    const names = new Set(fixtures.map((f) => f.name));
+    assert.deepEqual(Object.keys(KNOWN_OPEN).filter((n) => !names.has(n)), []);
+  });
+
+  for (const { name, text } of fixtures) {
+    const todo = KNOWN_OPEN[name];
+    test(name, { timeout: 30_000, ...(todo ? { todo } : {}) }, async () => {
+      const outcome = await pool.run(text);
+      assert.deepEqual(outcome.findings.map((f) => `${f.kind}: ${f.detail}`), []);
+    });
   }
 });
