@@ -221,3 +221,19 @@ export interface RasterizeRequest {
 export type RasterizeReply =
   | { readonly type: "ready" }
   | { readonly type: "rasterized"; readonly id: number; readonly png?: string; readonly error?: string };
+
+/**
+ * `ruleboard/memoryUsage`: the server's memory, for benchmarks and bug reports (as rust-analyzer's
+ * memory-usage request). No parameters. When the server runs with `--expose-gc` it collects
+ * garbage first (`collected: true`), so `heapUsed` is what the open documents really hold.
+ */
+export const MEMORY_METHOD = "ruleboard/memoryUsage";
+
+/** Result of {@link MEMORY_METHOD}, in bytes. */
+export interface MemoryResult {
+  readonly collected: boolean;
+  readonly heapUsed: number;
+  readonly heapTotal: number;
+  readonly rss: number;
+  readonly external: number;
+}

@@ -1,8 +1,9 @@
 // Benchmark: the bounded work of issue 10, over the real server on stdio. Each figure is a ratio
 // against a baseline measured in the same run (these machines are shared): the board request of
 // hostile scenarios against the board of an example, a hover on an ordinary document sent right
-// behind a board request of the hostile one against the same hover alone, and the server's memory
-// after opening and closing huge documents against its memory before. Prints; asserts nothing.
+// behind a board request of the hostile one against the same hover alone, and the server's heap
+// (after a full collection) after opening and closing huge documents against its heap before.
+// Prints; asserts nothing.
 //
 //   npm run bench:limits
 import { readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import { LspServer, scenarioUri } from "../lsp/harness";
 import { createRng } from "../helpers/prng";
 import { describe, median, table } from "./stats";
+import type { MemoryResult } from "../../shared/protocol/messages";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const EXAMPLE = readFileSync(join(ROOT, "examples", "illegal-pile-in.scenario.yaml"), "utf8");
@@ -30,13 +32,14 @@ async function timed<T>(f: () => Promise<T>): Promise<number> {
   return performance.now() - t0;
 }
 
-function rssMb(server: LspServer): number {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+/** The server's heap after a full collection, in MB (ruleboard/memoryUsage, --expose-gc). */
+async function heapMb(server: LspServer): Promise<number> {
+  const m = await server.request<MemoryResult>("ruleboard/memoryUsage", null);
+  return m.heapUsed / (1024 * 1024);
 }
 
 async function main(): Promise<void> {
-  const { server } = await LspServer.start();
+  const { server } = await LspServer.start({ nodeArgs: ["--expose-gc"] });
   let version = 1;
   const open = async (name: string, text: string): Promise<string> => {
     const uri = scenarioUri(`bench-limits-${name.replace(/\W+/g, "-")}`);
@@ -73,8 +76,8 @@ async function main(): Promise<void> {
   rows.push(["hover right behind the 2e16 board", describe(behind), `${(median(behind) / median(alone)).toFixed(1)}×`]);
   console.log(table(["request", "median / p95 ms", "ratio"], rows));
 
-  // Memory: huge documents opened, then closed; RSS against the server's RSS before them.
-  const before = rssMb(server);
+  // Memory: huge documents opened, then closed; the heap after a collection against the heap before them.
+  const before = await heapMb(server);
   const rng = createRng(5);
   const random = Array.from({ length: 5_000_000 }, () => String.fromCharCode(32 + Math.floor(rng() * 95))).join("");
   const huge = [
@@ -82,16 +85,30 @@ async function main(): Promise<void> {
     ["5 MB of random text", random],
     ["300 KB scenario (parse only)", OTHER + "# pad\n".repeat(50_000)],
   ];
-  const mem: string[][] = [["before", before.toFixed(0), "1.0×"]];
+  const mem: string[][] = [["before", before.toFixed(1), "1.0×"]];
   for (const [name, text] of huge) {
     const t = await timed(async () => {
       const uri = await open(name, text);
       await server.close(uri);
     });
-    const now = rssMb(server);
-    mem.push([`after ${name} (open ${t.toFixed(0)} ms, closed)`, now.toFixed(0), `${(now / before).toFixed(2)}×`]);
+    const now = await heapMb(server);
+    mem.push([`after ${name} (open ${t.toFixed(0)} ms, closed)`, now.toFixed(1), `${(now / before).toFixed(2)}×`]);
   }
-  console.log(table(["server memory", "RSS MB", "ratio"], mem));
+  // Five more rounds of the largest document fully parsed, opened then replaced by a small text:
+  // if memory follows the documents open, RSS settles instead of growing round by round.
+  const replaced = scenarioUri("bench-limits-replaced");
+  for (let round = 1; round <= 5; round++) {
+    version++;
+    await server.open(replaced, huge[2][1], version);
+    await server.diagnostics(replaced, version, 120_000);
+    await server.change(replaced, OTHER, version + 1);
+    await server.diagnostics(replaced, version + 1, 120_000);
+    await server.close(replaced);
+    version++;
+    const now = await heapMb(server);
+    mem.push([`round ${round}: 300 KB opened, replaced by 200 bytes, closed`, now.toFixed(1), `${(now / before).toFixed(2)}×`]);
+  }
+  console.log(table(["server memory", "heap MB", "ratio"], mem));
   server.dispose();
 }
 

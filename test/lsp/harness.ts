@@ -78,6 +78,8 @@ export interface StartOptions {
    * handlers for requests the server sends from `initialized` on (e.g. workspace/configuration).
    */
   readonly onConnection?: (server: LspServer) => void;
+  /** Node options for the server process (stdio only), e.g. `--expose-gc`. */
+  readonly nodeArgs?: readonly string[];
 }
 
 /** `extra` deep-merged over `base` (neither is changed): plain objects merge, anything else replaces. */
@@ -130,10 +132,10 @@ export class LspServer {
 
   /** Starts the server and completes the initialize / initialized handshake. */
   static async start(options: StartOptions = {}): Promise<{ server: LspServer; initialized: InitializeResult }> {
-    const { transport = "stdio", relatedInformation = true, capabilities = {}, onConnection } = options;
+    const { transport = "stdio", relatedInformation = true, capabilities = {}, onConnection, nodeArgs = [] } = options;
     let server: LspServer;
     if (transport === "stdio") {
-      const child = spawn(process.execPath, [SERVER_PATH, "--stdio"], { stdio: "pipe" });
+      const child = spawn(process.execPath, [...nodeArgs, SERVER_PATH, "--stdio"], { stdio: "pipe" });
       const reader = new StreamMessageReader(child.stdout);
       server = new LspServer(child, createProtocolConnection(reader, new StreamMessageWriter(child.stdin)));
     } else {
