@@ -2,7 +2,7 @@ import type { BaseShape, ModelDef, Ref, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
-import { readBase, readBool, readNumber, readPositiveInches, readRefList, readText, readVec } from "./read-values";
+import { readBase, readBool, readFacing, readPositiveInches, readRefList, readText, readVec } from "./read-values";
 import { MAX_PLAYERS } from "./vocabulary";
 import {
   asMap,
@@ -94,7 +94,7 @@ export const MODEL_KEYS: KeyTable<ModelDraft> = {
     if (!model.base) model.ok = false;
   },
   facing: (ctx, pair, model) => {
-    const facing = readNumber(ctx, pair.value, valueSpan(pair), "facing");
+    const facing = readFacing(ctx, pair.value, valueSpan(pair));
     if (facing === undefined) model.ok = false;
     else model.facing = facing;
   },

@@ -2,7 +2,7 @@ import type { ModelMove, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
-import { readNumber, readVec } from "./read-values";
+import { readFacing, readVec } from "./read-values";
 import {
   asMap,
   asSeq,
@@ -31,7 +31,7 @@ export const MOVE_KEYS: KeyTable<MoveDraft> = {
   at: (ctx, pair, move) => setPath(ctx, pair, move, "at", readEnd(ctx, pair.value, valueSpan(pair))),
   path: (ctx, pair, move) => setPath(ctx, pair, move, "path", readWaypoints(ctx, pair.value, valueSpan(pair))),
   facing: (ctx, pair, move) => {
-    move.facing = readNumber(ctx, pair.value, valueSpan(pair), "facing");
+    move.facing = readFacing(ctx, pair.value, valueSpan(pair));
     if (move.facing === undefined) move.ok = false;
   },
 };

@@ -74,6 +74,15 @@ export function readPositiveInches(ctx: ParseContext, node: YNode | null, at: Sp
   return undefined;
 }
 
+/**
+ * A facing in degrees: any finite number, kept as its remainder by 360 (`450` is `90`, `-90` stays
+ * `-90`), so a huge angle never turns into an infinite one in radians.
+ */
+export function readFacing(ctx: ParseContext, node: YNode | null, at: Span): number | undefined {
+  const value = readNumber(ctx, node, at, "facing");
+  return value === undefined ? undefined : (value % 360) + 0;
+}
+
 /** A number greater than 0. */
 export function readPositive(ctx: ParseContext, node: YNode | null, at: Span, what: string): number | undefined {
   const value = readNumber(ctx, node, at, what);

@@ -4,9 +4,9 @@
  *
  * Encoding: CDATA when the text can travel through XML unchanged (a person can read the scenario
  * in the SVG file); any `]]>` inside is split across two CDATA sections (`]]` ends one, `>` starts
- * the next). Base64 of the UTF-8 bytes when it cannot: XML parsers turn CR and CRLF into LF and
- * some characters (most C0 controls, lone surrogates) are not allowed in XML at all, so such a
- * text would not come back exactly.
+ * the next). Base64 of the UTF-8 bytes when it cannot (WTF-8 for a lone surrogate): XML parsers
+ * turn CR and CRLF into LF and some characters (most C0 controls, lone surrogates) are not allowed
+ * in XML at all, so such a text would not come back exactly.
  */
 import { isXmlSafe } from "./svg-text";
 
@@ -62,12 +62,14 @@ export function extractSource(svg: string): string | undefined {
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-/** UTF-8 bytes of a string; a lone surrogate becomes U+FFFD (as TextEncoder does, which shared/ cannot use). */
+/**
+ * The UTF-8 bytes of a string, a lone surrogate encoded in three bytes like any other code unit
+ * (WTF-8), so an editor buffer holding one comes back exactly; `utf8Decode` reads it back.
+ */
 function utf8Encode(s: string): number[] {
   const out: number[] = [];
   for (const ch of s) {
-    let c = ch.codePointAt(0) ?? 0xfffd;
-    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    const c = ch.codePointAt(0) ?? 0xfffd;
     if (c < 0x80) out.push(c);
     else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
     else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));

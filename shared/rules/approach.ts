@@ -33,6 +33,8 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
     const d1 = spec.targets.map((t) => board.shapeUnitGap(mm.model.shape, t));
     const min0 = Math.min(...d0);
     const admissible = spec.targets.map((_, i) => i).filter((i) => spec.ambiguous || d0[i] <= min0 + TAU);
+    // No measurable gap (never for a parsed board): nothing can be judged, so nothing is reported.
+    if (admissible.length === 0) continue;
     const id = mm.model.def.id;
 
     // The other reading of "closest" (at the end of the move) only softens findings to warnings:

@@ -57,6 +57,18 @@ units:
     ]);
   });
 
+  test("a facing is kept as its remainder by 360, so 1e308 degrees is a finite angle", () => {
+    const text = `scenario: t\nturn: red\nboard: [44, 30]\nunits:\n  a: { player: red, base: 60x35, models: { a1: { at: [10, 10], facing: 1e308 }, a2: { at: [20, 10], facing: 450 }, a3: { at: [30, 10], facing: -90 } } }\n`;
+    const a = analyze(text);
+    assert.deepEqual(a.problems, []);
+    const facings = a.scenario!.units[0].models.map((m) => m.facing);
+    assert.equal(facings[0], 1e308 % 360);
+    assert.ok(Number.isFinite(facings[0]) && facings[0] >= 0 && facings[0] < 360);
+    assert.deepEqual(facings.slice(1), [90, -90]);
+    const svg = renderBoard(a.scenario!, boardFrame(a.scenario!, a.problems, undefined));
+    assert.doesNotMatch(svg, /NaN|Infinity/);
+  });
+
   test("YAML's not-a-number and infinity are named as such", () => {
     const text = `scenario: t\nturn: red\nboard: [44, .nan]\nunits:\n  a: { player: red, base: 32, models: { a1: [10, -.inf] } }\n`;
     assert.deepEqual(found(text), [

@@ -86,14 +86,7 @@ const FUZZ_FIXTURES = path.resolve(__dirname, "..", "..", "..", "test", "fixture
  * Reproductions whose bug is still open in shared/, with the reason: their tests are `todo` (run
  * and reported, not failing the suite). Remove an entry when its fix lands; the test then guards it.
  */
-export const KNOWN_OPEN: Readonly<Record<string, string>> = {
-  "crash-c55ca63e0c.scenario.yaml":
-    "an oval base with facing 1e308: degToRad (shared/geometry/vec.ts) overflows to Infinity, every gap is NaN, so checkApproach (shared/rules/approach.ts) finds no admissible target and reads spec.targets[undefined].id",
-  "invariant-svg-0824787d54.scenario.yaml":
-    "an oval base with facing 1e308: the facing tick (shared/render/model-layers.ts) computes cos/sin of Infinity and writes d=\"MNaN NaNLNaN NaN\" with toFixed",
-  "invariant-roundtrip-4b9cf30b9e.scenario.yaml":
-    "a lone surrogate in the text: the base64 embedding (shared/render/source-embed.ts, utf8Encode) turns it into U+FFFD, so extractSource does not give the text back",
-};
+export const KNOWN_OPEN: Readonly<Record<string, string>> = {};
 
 function fuzzFixtures(): { name: string; text: string }[] {
   if (!existsSync(FUZZ_FIXTURES)) return [];
