@@ -31,7 +31,7 @@ export interface FuzzOptions {
 }
 
 const USAGE = `usage: npm run fuzz -- [--count N] [--seed S] [--out DIR] [--jobs J] [--hang-ms MS] [--slow-ms MS] [--minimise-ms MS] [--max-minimise K]
-  --count N         inputs to generate and check (default 300)
+  --count N         inputs to generate and check (default 1000, what CI runs)
   --seed S          PRNG seed; the same seed and count give the same inputs (default 20261201)
   --out DIR         where reproductions go (default out/fuzz)
   --jobs J          child processes (default: the number of CPUs)
@@ -42,7 +42,7 @@ const USAGE = `usage: npm run fuzz -- [--count N] [--seed S] [--out DIR] [--jobs
 
 /** Parses the command line; a string is a usage error. */
 export function parseArgs(argv: readonly string[]): FuzzOptions | string {
-  const o = { count: 300, seed: 20261201, out: path.join(ROOT, "out", "fuzz"), jobs: Math.max(1, availableParallelism()), hangMs: HANG_MS, slowMs: SLOW_MS, minimiseMs: 20_000, maxMinimise: 40 };
+  const o = { count: 1000, seed: 20261201, out: path.join(ROOT, "out", "fuzz"), jobs: Math.max(1, availableParallelism()), hangMs: HANG_MS, slowMs: SLOW_MS, minimiseMs: 20_000, maxMinimise: 40 };
   const numeric: Record<string, keyof typeof o> = { "--count": "count", "--seed": "seed", "--jobs": "jobs", "--hang-ms": "hangMs", "--slow-ms": "slowMs", "--minimise-ms": "minimiseMs", "--max-minimise": "maxMinimise" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
