@@ -39,10 +39,11 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
 
     // The other reading of "closest" (at the end of the move) only softens findings to warnings:
     // a move it allows (closer to that target and engaged with it) is never called clearly illegal.
+    // Every target tied for closest at the end is one the player could have meant (01.04.02).
     const min1 = Math.min(...d1);
-    const alt = d1.findIndex((d) => d <= min1 + TAU);
-    const altTri = alt >= 0 ? closer(d0[alt], d1[alt]) : "no";
     const endClosest = d1.map((_, k) => k).filter((k) => d1[k] <= min1 + TAU && closer(d0[k], d1[k]) !== "no");
+    const alt = endClosest[0] ?? -1;
+    const altTri = endClosest.reduce<Tri>((t, k) => bestTri(t, closer(d0[k], d1[k])), "no");
     const altAllows = endClosest.some((k) => within(d1[k], er) !== "no");
     let best: Tri = "no";
     for (const i of admissible) best = bestTri(best, closer(d0[i], d1[i]));
