@@ -8,6 +8,7 @@ import type { Hover } from "vscode-languageserver-protocol/node";
 import type { BoardResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "./harness";
 import { positionOf } from "./fixtures";
+import { generateScenario, LARGE_SCENARIO } from "../helpers/generate-scenario";
 
 let server: LspServer;
 
@@ -132,8 +133,13 @@ test("400 KB of [ is refused at the 65th bracket and the server lives on", async
 test("requests cancelled before they run are answered RequestCancelled without running; the rest are answered", async () => {
   const uri = scenarioUri("limits-cancel");
   await server.open(uri, OTHER);
+  // A board that keeps the server busy for a while (a 100 KB scenario), so the four requests
+  // behind it and their cancellations are all read before any of the four runs.
+  const busy = scenarioUri("limits-cancel-busy");
+  await server.open(busy, generateScenario(LARGE_SCENARIO));
+  await server.diagnostics(busy, 1, 120_000);
+  const first = server.request<BoardResult>("ruleboard/board", { uri: busy, step: 399 }, 120_000);
   const sources = [0, 1, 2, 3].map(() => new CancellationTokenSource());
-  // Sent in one tick, so the server reads all four before it runs the first.
   const answers = sources.map((source) =>
     server.connection.sendRequest("ruleboard/board", { uri }, source.token).then(
       (result) => ((result as BoardResult).parsed ? "drawn" : "not parsed"),
@@ -143,4 +149,5 @@ test("requests cancelled before they run are answered RequestCancelled without r
   sources[0].cancel();
   sources[2].cancel();
   assert.deepEqual(await Promise.all(answers), ["cancelled", "drawn", "cancelled", "drawn"]);
+  assert.equal((await first).parsed, true);
 });
