@@ -3,7 +3,7 @@ import { circle, inradius, radial, type Shape } from "./shape";
 
 /**
  * Edge-to-edge distance between two convex footprints by the support-function method of
- * RULES-SPEC 8.1: with n(phi) = (cos phi, sin phi),
+ * with n(phi) = (cos phi, sin phi),
  *   g(phi) = (cB - cA).n - radialA(n) - radialB(n)       (how far B lies beyond A along n)
  *   signedGap(A, B) = max over phi of g(phi).
  * That is the exact distance when A and B are apart and minus the penetration depth (the

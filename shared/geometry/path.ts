@@ -7,7 +7,7 @@ import { angleOf, dist, lerp, pointSegmentDistance, sub } from "./vec";
 const T_TOL = 1e-10;
 const INV_PHI = (Math.sqrt(5) - 1) / 2;
 
-/** Length of the polyline start -> path[0] -> ... -> last (straight segments, RULES-SPEC 8.5). */
+/** Length of the polyline start -> path[0] -> ... -> last (straight segments). */
 export function pathLength(start: Vec, path: readonly Vec[]): number {
   let total = 0;
   let at = start;
@@ -97,7 +97,7 @@ export function sweptGap(moving: Shape, from: Vec, to: Vec, obstacle: Shape): nu
  * Length of the shortest path from `from` to `to` that stays out of the open disc
  * D(centre, radius): the straight distance when the segment misses the disc, else
  * tangent + arc + tangent. With radius = in-radius of the mover + in-radius of an obstacle it
- * is a sound lower bound on any legal path around that obstacle (RULES-SPEC 8.5). When either
+ * is a sound lower bound on any legal path around that obstacle. When either
  * end lies inside the disc no detour can be claimed and the straight distance is returned.
  */
 export function detourLowerBound(from: Vec, to: Vec, centre: Vec, radius: number): number {

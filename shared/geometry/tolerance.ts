@@ -1,5 +1,5 @@
 /**
- * Tolerances (inches) and the three-valued comparisons of RULES-SPEC 4.3 / 8.3. Every
+ * Tolerances (inches) and the three-valued comparisons. Every
  * comparison also allows EPS of floating-point slack so that a distance the scenario states
  * exactly (say 2" computed as 2.0000000000000004) lands on the side the author meant.
  */

@@ -6,7 +6,7 @@ import { spotOk, type SpotContext } from "./witness-spot";
 import { angleOf, dist, fromAngle, lerp, sub } from "./vec";
 
 /**
- * Candidate end positions for a witness (RULES-SPEC 8.6). The centres at which the moving base
+ * Candidate end positions for a witness. The centres at which the moving base
  * lies exactly `gap` from a target form a closed curve round it (a circle when both are round,
  * the boundary of a Minkowski sum otherwise), traced by touchingCentre as the contact normal
  * turns. The curve is sampled, the allowed stretches (within reach, on the board, clear of

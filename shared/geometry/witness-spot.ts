@@ -7,8 +7,8 @@ import { MARGIN, TAU_O } from "./tolerance";
 import { dist, pointSegmentDistance } from "./vec";
 
 /**
- * The cheap tests a witness candidate must pass before the caller's full re-verification
- * (RULES-SPEC 8.6): where it ends (reach, board, clearances, goal) and how it gets there
+ * The cheap tests a witness candidate must pass before the caller's full re-verification:
+ * where it ends (reach, board, clearances, goal) and how it gets there
  * (the straight path and any turn). They are stricter than the checker's own tests, so a
  * candidate that passes them is a move the rules allow, not one that merely escapes a finding.
  */

@@ -14,7 +14,7 @@ import {
 } from "./witness-spot";
 import { degToRad, radToDeg } from "./vec";
 
-/** "Could this model have reached the goal?" (RULES-SPEC 8.6). All lengths in inches. */
+/** "Could this model have reached the goal?". All lengths in inches. */
 export interface WitnessQuery {
   /** The model's base at its start position, with its actual facing. */
   readonly moving: Shape;

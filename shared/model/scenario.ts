@@ -195,7 +195,7 @@ export interface ChargeStep extends StepBase {
   readonly targets?: RefList;
   /** The 2D6 charge roll, as a total. */
   readonly roll?: NumberOption;
-  /** Heroic Intervention (15.11 / seed 004): the mode chosen. */
+  /** Heroic Intervention (15.11 / source 004): the mode chosen. */
   readonly intervention?: Option<InterventionMode>;
   readonly moves: readonly ModelMove[];
 }

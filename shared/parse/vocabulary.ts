@@ -42,7 +42,7 @@ export const MOVE_TYPES: readonly MoveType[] = ["normal", "advance", "fall-back"
 /** Values of a move step's `mode:` (how a unit falls back, 11e 09). */
 export const FALL_BACK_MODES: readonly FallBackMode[] = ["ordered-retreat", "desperate-escape"];
 
-/** Values of a charge step's `intervention:` (Heroic Intervention, seed 004). */
+/** Values of a charge step's `intervention:` (Heroic Intervention, source 004). */
 export const INTERVENTION_MODES: readonly InterventionMode[] = ["leap-to-defend", "into-the-fray"];
 
 /** The advance roll is one D6. */

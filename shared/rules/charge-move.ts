@@ -18,7 +18,7 @@ import { at } from "./witness-search";
  * moved model ends closer to a charge target; 11e: within 1" of a target if it can, engaged with
  * one if it can; 10e: in base-to-base contact with a target model if it can; the unit ends engaged
  * with every target and with no other enemy unit, and in coherency. "If it can" findings rest on
- * verified witnesses (RULES-SPEC §8.6); models that did not move get at most a warning, since
+ * verified witnesses; models that did not move get at most a warning, since
  * only the moved ones are certainly under the obligation.
  */
 export interface ChargeMoveSpec {

@@ -7,7 +7,7 @@ import { chargePhaseState, checkIntervention, endChargePhaseState, interventionL
 import { cite } from "./rule-cite";
 
 /**
- * The Charge phase (11e 11, seed 004; the 10th-edition charge, RULES-SPEC §6.4) and Heroic
+ * The Charge phase (11e 11, source 004; the 10th-edition charge) and Heroic
  * Intervention (11e 15.11): `- charge: unit` steps. A step declares the charge (once per unit and
  * phase, by an eligible unit), gives the 2D6 roll and the targets, and moves the models; a step
  * that moves no model is a failed or declined charge. A charge move records the unit and its

@@ -3,10 +3,10 @@ import type { RulesSystem } from "./system";
 
 /**
  * The Fight phase selection sequence as a set of possible states, so that every reading the texts
- * allow is accepted. 11th edition (12.04; RULES-SPEC §5.5): the player whose turn it is starts; the
+ * allow is accepted. 11th edition (12.04): the player whose turn it is starts; the
  * return to Fights First may restart with that player or continue the alternation; a player may
  * pass when all of their eligible units are more than 5" from every enemy unit (12.04.01).
- * 10th edition (RULES-SPEC §6.5): each step, Fights First then Remaining Combats, is started by the
+ * 10th edition: each step, Fights First then Remaining Combats, is started by the
  * player whose turn it is not, and there is no return to Fights First.
  */
 export type Stage = "fights-first" | "remaining";
@@ -27,7 +27,7 @@ export interface OrderRules {
 /** 11e 12.04. */
 export const ELEVENTH_ORDER: OrderRules = { firstPicker: "turn", remainingStarts: "current", returnToFightsFirst: true };
 
-/** The order rules of a rules system: 11e's Fight step, or 10e's two steps (RULES-SPEC §6.5). */
+/** The order rules of a rules system: 11e's Fight step, or 10e's two steps. */
 export function orderRulesOf(system: RulesSystem): OrderRules {
   if (system.fight.structure === "steps") return { ...ELEVENTH_ORDER, firstPicker: system.fight.firstPicker };
   return { firstPicker: system.fight.firstPicker, remainingStarts: "first-picker", returnToFightsFirst: false };

@@ -7,8 +7,7 @@ import { inches } from "../engine/report";
 import { enemyWithin } from "./charge-declare";
 
 /**
- * Heroic Intervention (11e 15.11; its mode text is seed 004 lines 31–39, RULES-SPEC §1.2 and
- * A-15.11-hi): a stratagem used at the end of the opponent's Charge phase. A friendly unit that is
+ * Heroic Intervention (11e 15.11; its mode text is source 004 lines 31–39): a stratagem used at the end of the opponent's Charge phase. A friendly unit that is
  * unengaged and within 12" of enemy units (a VEHICLE only if it is a CHARACTER or WALKER) resolves
  * a charge (11.02) in one of two modes chosen before the roll:
  * - Leap to Defend: charge targets only among enemy units that made a charge move this phase and

@@ -8,7 +8,7 @@ import { pathBlocker } from "./passage";
 import { cite } from "./rule-cite";
 
 /**
- * The Movement phase (11e 09, seed 001; the 10th edition's moves read the same way with its own
+ * The Movement phase (11e 09, source 001; the 10th edition's moves read the same way with its own
  * engagement range): `- move: unit` steps. Each unit of the player whose turn it is is selected
  * once and makes one move type: remain stationary (09.04), normal (09.05), advance (09.06) or
  * fall back (09.07), each with its eligibility, maximum distance and After Moving conditions,

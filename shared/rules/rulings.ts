@@ -19,7 +19,7 @@ export interface Ruling {
   readonly apply: (readings: Readings) => Readings;
 }
 
-/** The club page (seed 002) reads its fight phase on top of the 10th edition (RULES-SPEC §3, §7). */
+/** The club page (source 002) reads its fight phase on top of the 10th edition (). */
 const CLUB_SYSTEMS = ["10e"] as const;
 
 const catalogue: readonly Ruling[] = [
@@ -56,7 +56,7 @@ const catalogue: readonly Ruling[] = [
 export const RULINGS: Readonly<Record<string, Ruling>> = Object.fromEntries(catalogue.map((r) => [r.id, r]));
 
 /**
- * Named sets of rulings. `club` reproduces seed 002's fight phase on 10e, whose worked example
+ * Named sets of rulings. `club` reproduces source 002's fight phase on 10e, whose worked example
  * answers "the Boyz may not strike the unit the Nobz are fighting" (L54–L56). Where the club page
  * only restates 10e (two steps started by the defender, chargers with Fights First, activations of
  * pile in → attacks → consolidate) no ruling is needed; where it is silent, 10e's rules stand.

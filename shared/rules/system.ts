@@ -40,7 +40,7 @@ export interface RulesSystem {
  * its source (README, rules/rulings.ts).
  */
 export interface Readings {
-  /** Units that charged may attack only the units they declared as charge targets (club, seed 002). */
+  /** Units that charged may attack only the units they declared as charge targets (club, source 002). */
   readonly chargersAttackOnlyChargeTargets: boolean;
   /** The second part of the fight (Remaining Combats) holds only engaged units, not unengaged chargers (club). */
   readonly remainingCombatsEngagedOnly: boolean;
@@ -54,7 +54,7 @@ const OFFICIAL: Readings = {
   consolidateContact: "engaged",
 };
 
-/** System A: the 11th edition (seeds 000, 001, 004; RULES-SPEC §1, §5). */
+/** System A: the 11th edition (sources 000, 001, 004). */
 export const ELEVENTH: RulesSystem = {
   id: "11e",
   name: "11th edition",
@@ -69,7 +69,7 @@ export const ELEVENTH: RulesSystem = {
   readings: OFFICIAL,
 };
 
-/** System B: the 10th edition (seed 003; RULES-SPEC §2, §6). */
+/** System B: the 10th edition (source 003). */
 export const TENTH: RulesSystem = {
   id: "10e",
   name: "10th edition",

@@ -9,7 +9,7 @@ import type { BoardState } from "../engine/board-state";
 import type { MovedModel } from "./moves";
 
 /**
- * "Could this model have done better?" (RULES-SPEC §8.6). Searches for a concrete end position
+ * "Could this model have done better?". Searches for a concrete end position
  * for one moved model, every other model staying where it ended, that meets the goal and passes
  * `verify` (the rule's own conditions, evaluated with the model actually placed there). A finding
  * that rests on this is never a guess: the position is re-checked by the same predicates.

@@ -12,10 +12,9 @@ import { at, searchWitness } from "../witness-search";
 /**
  * 10th edition's "each time a model makes a Pile-in (Consolidation) move, it must end that move
  * closer to the closest enemy MODEL; if it can also end it in base-to-base contact with one or more
- * enemy models while still satisfying all of the conditions above, it must" (seed 003 L4, L33;
- * RULES-SPEC §6.1 B-PI-closer, B-PI-bb-if-possible, §8.4). Unlike 11e's pile-in (closer to a
- * target UNIT), the measure is model to model. The closest model is the one at the start of the
- * move; ties let the player choose.
+ * enemy models while still satisfying all of the conditions above, it must" (source 003 L4, L33).
+ * Unlike 11e's pile-in (closer to a target UNIT), the measure is model to model. The closest
+ * model is the one at the start of the move; ties let the player choose.
  */
 
 /**
@@ -143,11 +142,10 @@ function contactWitness(
 
 /**
  * "For a Consolidation to be possible, a unit must be able to end these moves within Engagement
- * Range of one or more enemy units and in Unit Coherency" (seed 003 L32): a proof that it was,
+ * Range of one or more enemy units and in Unit Coherency" (source 003 L32): a proof that it was,
  * with the board as it stood before the move. Either the unit already was (no model needs to move),
- * or one model not in base contact could move there on its own (RULES-SPEC §6.3
- * B-CO-obj-precondition, a single-model under-approximation: undefined means "not shown", never
- * "impossible"). `contact` "base" asks for base-to-base contact instead (club ruling).
+ * or one model not in base contact could move there on its own (a single-model
+ * under-approximation: undefined means "not shown", never "impossible"). `contact` "base" asks for base-to-base contact instead (club ruling).
  */
 export function enemyReachable(
   ctx: RuleContext,

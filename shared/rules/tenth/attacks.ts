@@ -6,12 +6,12 @@ import { inches, list } from "../../engine/report";
 import { ruleName } from "./unit-checks";
 
 /**
- * The targets of a 10th-edition unit's melee attacks (`targets:` on its fight step; seed 003
- * L19, L22; RULES-SPEC §6.2 B-MA-target): a model may target an enemy unit it is within Engagement
+ * The targets of a 10th-edition unit's melee attacks (`targets:` on its fight step; source 003
+ * L19, L22): a model may target an enemy unit it is within Engagement
  * Range of, or one that a model of its own unit in base-to-base contact with it is itself in
  * base-to-base contact with. The language names targets per unit, so a target is allowed when some
  * model of the unit may pick it. With the club ruling `chargers-attack-only-charge-targets`, a unit
- * that charged this turn may attack only the units it declared as charge targets (seed 002 L25, L56).
+ * that charged this turn may attack only the units it declared as charge targets (source 002 L25, L56).
  */
 export function checkMeleeTargets(ctx: RuleContext, unit: UnitState, targets: RefList): void {
   const { board, report, system } = ctx;

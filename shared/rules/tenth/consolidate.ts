@@ -13,7 +13,7 @@ import { checkCloserToEnemyModel, checkContactIfPossible, enemyReachable, unitRe
 import { checkUnitCoherency, ruleName } from "./unit-checks";
 
 /**
- * The 10th-edition Consolidate (seed 003 L32–L37; RULES-SPEC §6.3), optional: up to 3", models in
+ * The 10th-edition Consolidate (source 003 L32–L37), optional: up to 3", models in
  * base-to-base contact with an enemy model stay. If the unit can end within Engagement Range of an
  * enemy unit and in coherency it must: each moved model ends closer to the closest enemy model, in
  * base-to-base contact if possible. Otherwise each model may move toward the closest objective
@@ -87,7 +87,7 @@ function reachableBefore(
 /**
  * "Each model … can instead make a Consolidation move towards the closest objective marker, but
  * only if, after doing so, that unit is within range of that objective marker." Closest to the
- * unit or to the model is not settled (RULES-SPEC §10 Q5): every marker closest to the unit or to a
+ * unit or to the model is not settled: every marker closest to the unit or to a
  * moved model at the start is tried, and the one with the fewest findings is judged.
  */
 function towardObjective(

@@ -9,7 +9,7 @@ import { reportMissingFights, selectToFight } from "./selection";
 import { ruleName } from "./unit-checks";
 
 /**
- * The 10th-edition Fight phase (seed 003; RULES-SPEC §6): units are selected one at a time, and
+ * The 10th-edition Fight phase (source 003): units are selected one at a time, and
  * each activation is pile in (optional) → melee attacks → consolidate (optional) before the next
  * unit is selected. An activation is written either as one `- fight: unit` step with nested
  * `pile-in:` and `consolidate:` blocks, or as consecutive `pile-in`, `fight`, (`remove`,)

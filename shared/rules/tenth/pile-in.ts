@@ -9,7 +9,7 @@ import { checkCloserToEnemyModel, checkContactIfPossible } from "./approach";
 import { checkUnitCoherency, ruleName } from "./unit-checks";
 
 /**
- * The 10th-edition Pile In (seed 003 L3–L6; RULES-SPEC §6.1): up to 3"; only models not in
+ * The 10th-edition Pile In (source 003 L3–L6): up to 3"; only models not in
  * base-to-base contact with an enemy model may move; each moved model ends closer to the closest
  * enemy model, and in base-to-base contact with one if possible; the unit ends within Engagement
  * Range of an enemy unit and in Unit Coherency, or no model may pile in. Whether the unit may act

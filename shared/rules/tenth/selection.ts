@@ -8,12 +8,12 @@ import { FightOrder, orderRulesOf, type Pools } from "../fight-order";
 import { ruleName } from "./unit-checks";
 
 /**
- * Selecting units to fight in 10th edition (RULES-SPEC §2, §6.5): a unit is eligible if it has not
+ * Selecting units to fight in 10th edition: a unit is eligible if it has not
  * been selected this phase and is within Engagement Range of an enemy unit or made a charge move
  * this turn. Fights First units (a charge, or the datasheet) fight in the first step, every other
  * eligible unit in Remaining Combats; each step is started by the player whose turn it is not,
  * the players alternating, one continuing alone when the other has none left. There is no pass.
- * Club ruling `remaining-combats-engaged-only`: the second part holds only engaged units (seed 002 L13).
+ * Club ruling `remaining-combats-engaged-only`: the second part holds only engaged units (source 002 L13).
  */
 
 /** 10e eligibility to fight, three-valued. */

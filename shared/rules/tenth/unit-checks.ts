@@ -14,7 +14,7 @@ export function ruleName(ctx: RuleContext, rule: "Pile In" | "Consolidate" | "Fi
 
 /**
  * Unit Coherency (10e): every model within 2" of another model of its unit, of two others in units
- * of 7 or more models (RULES-SPEC §2). Reported on `span` (the step's head or a nested block's key).
+ * of 7 or more models. Reported on `span` (the step's head or a nested block's key).
  */
 export function checkUnitCoherency(ctx: RuleContext, unit: UnitState, span: Span, rule: string): void {
   const { board, report } = ctx;
