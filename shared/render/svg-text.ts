@@ -8,6 +8,7 @@
  * Characters XML 1.0 cannot carry at all (C0 controls other than tab/LF/CR, lone surrogates,
  * U+FFFE/U+FFFF). Escaping cannot save them: they are replaced by U+FFFD so the SVG stays well-formed.
  */
+// eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text content: `&`, `<`, `>` escaped (`>` too, so `]]>` can never appear), bad characters replaced. */

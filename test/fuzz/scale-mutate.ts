@@ -77,7 +77,7 @@ export const UNICODE: readonly string[] = [
 ];
 
 const NUMBER_RE = /(?<![\w.])[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.])/gi;
-const KEY_RE = /^([ \t]*)(- )?([^\s:#'"\[\]{},][^:#\n]*?):(?=\s|$)/gm;
+const KEY_RE = /^([ \t]*)(- )?([^\s:#'"[\]{},][^:#\n]*?):(?=\s|$)/gm;
 
 function numbers(text: string): { start: number; end: number }[] {
   return [...text.matchAll(NUMBER_RE)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
@@ -211,7 +211,8 @@ export const MUTATORS: Readonly<Record<string, Mutator>> = {
     if (ids.length === 0) return text;
     const id = pick(rng, ids);
     const to = `${id}${pick(rng, UNICODE)}`;
-    const quoted = /[\s:#"'\[\]{},&*!|>%@`?\\\u0000-\u001f\u007f-\u009f\u2028\u2029\uFEFF\uFFFE\uFFFF]|[\uD800-\uDFFF]/.test(to) ? JSON.stringify(to) : to;
+    // eslint-disable-next-line no-control-regex -- control characters are what forces quoting
+    const quoted = /[\s:#"'[\]{},&*!|>%@`?\\\u0000-\u001f\u007f-\u009f\u2028\u2029\uFEFF\uFFFE\uFFFF]|[\uD800-\uDFFF]/.test(to) ? JSON.stringify(to) : to;
     return text.replace(new RegExp(`(?<![\\w-])${id.replace(/[-]/g, "\\-")}(?![\\w-])`, "g"), quoted);
   },
   /** Deep nesting at a value: brackets, flow maps or block sequences, balanced or not. */
