@@ -108,9 +108,11 @@ suite("Ruleboard in VS Code", () => {
     await openScenario(uri);
     const got = await waitForDiagnostics(uri, "action.not-eligible", (d) => d.length > 0);
     assert.deepEqual(got.map((d) => [d.code, d.severity, rangeOf(d)]), [["action.not-eligible", vscode.DiagnosticSeverity.Error, "8:4-8:14"]]);
+    // The cause's own related location (the unit's id under units:) first, then each consequence with its code.
     assert.deepEqual(
       (got[0].relatedInformation ?? []).map((r) => [r.location.uri.toString(), rangeOf({ range: r.location.range } as vscode.Diagnostic), r.message.split(":")[0]]),
       [
+        [uri.toString(), "5:2-5:3", "a"],
         [uri.toString(), "8:4-8:14", "action.targets"],
         [uri.toString(), "8:4-8:14", "engagement.required"],
       ],
