@@ -1,6 +1,6 @@
 /**
  * The registry of public diagnostic codes. A code never changes meaning once released;
- * new findings get new codes. Each entry says what the code means, for the README and hovers.
+ * new findings get new codes. Each entry says what the code means, for docs/codes.md and hovers.
  */
 export const CODES = {
   "yaml.syntax": "The text is not valid YAML.",

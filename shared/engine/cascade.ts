@@ -11,7 +11,7 @@ export interface Cascade {
   readonly cause: Code;
   /** Findings of the same step that follow from the cause. */
   readonly consequences: readonly Code[];
-  /** Why they follow (README, "One mistake, one error"). */
+  /** Why they follow (docs/codes.md, "One mistake, one error"). */
   readonly reason: string;
 }
 

@@ -37,7 +37,7 @@ export interface RulesSystem {
 
 /**
  * Readings that rulings switch. Each defaults to the rules system's own text; a ruling documents
- * its source (README, rules/rulings.ts).
+ * its source (docs/rules.md, rules/rulings.ts).
  */
 export interface Readings {
   /** Units that charged may attack only the units they declared as charge targets (club, source 002). */
