@@ -1,7 +1,7 @@
 import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from "vscode-languageserver/node";
 import type { ClientCapabilities, CompletionItem, CompletionList, CompletionParams, Range } from "vscode-languageserver/node";
 import type { Analysis } from "../shared/index";
-import { completeAt, type CompletionEntry, type EntryKind } from "../shared/language/completion";
+import { completeAt, type CompletionEntry, type EntryKind } from "../shared/language/completion/index";
 import { describeError } from "./errors";
 import { documentPosition } from "./params";
 import type { Feature, FeatureContext } from "./feature";

@@ -1,6 +1,6 @@
 import type { DocumentFormattingParams, DocumentRangeFormattingParams, FormattingOptions, TextEdit } from "vscode-languageserver/node";
 import type { Analysis } from "../shared/index";
-import { formatEdits, type LineRange } from "../shared/language/format";
+import { formatEdits, type LineRange } from "../shared/language/format/index";
 import { describeError } from "./errors";
 import { documentUri, requestRange } from "./params";
 import type { Feature, FeatureContext } from "./feature";

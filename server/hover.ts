@@ -1,6 +1,6 @@
 import { MarkupKind } from "vscode-languageserver/node";
 import type { Hover, HoverParams } from "vscode-languageserver/node";
-import { hoverAt } from "../shared/language/hover";
+import { hoverAt } from "../shared/language/hover/index";
 import { describeError } from "./errors";
 import { documentPosition } from "./params";
 import type { Feature, FeatureContext } from "./feature";

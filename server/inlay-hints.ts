@@ -1,6 +1,6 @@
 import { MarkupKind } from "vscode-languageserver/node";
 import type { InlayHint, InlayHintParams } from "vscode-languageserver/node";
-import { inlayHints } from "../shared/language/inlay-hints";
+import { inlayHints } from "../shared/language/inlay/index";
 import { describeError } from "./errors";
 import { documentUri, requestRange } from "./params";
 import type { Feature, FeatureContext } from "./feature";

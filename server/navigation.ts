@@ -11,11 +11,23 @@ import type {
   WorkspaceEdit,
 } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { foldingRanges } from "../shared/language/folding";
-import { definitionAt, readScenarioTree, referencesAt, type ScenarioTree } from "../shared/language/occurrences-tree";
-import { isRefusal, prepareRename, renameEdits } from "../shared/language/rename";
-import { encodeTokens, idTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../shared/language/semantic-tokens";
-import { documentSymbols, type OutlineKind, type OutlineSymbol } from "../shared/language/symbols";
+import {
+  definitionAt,
+  documentSymbols,
+  encodeTokens,
+  foldingRanges,
+  idTokens,
+  isRefusal,
+  prepareRename,
+  readScenarioTree,
+  referencesAt,
+  renameEdits,
+  TOKEN_MODIFIERS,
+  TOKEN_TYPES,
+  type OutlineKind,
+  type OutlineSymbol,
+  type ScenarioTree,
+} from "../shared/language/navigation/index";
 import { describeError } from "./errors";
 import type { Feature, FeatureContext } from "./feature";
 import { toRange } from "./to-lsp";

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
 import { CODES } from "../../shared/diagnostics/codes";
-import { scenarioSchema } from "../../shared/language/completion-schema";
+import { scenarioSchema } from "../../shared/language/schema/index";
 import { parseScenario } from "../../shared/parse/parse-scenario";
 import { REQUIRED_TOP_KEYS, TOP_KEYS } from "../../shared/parse/parse-scenario";
 import { STEP_KINDS } from "../../shared/parse/parse-steps";

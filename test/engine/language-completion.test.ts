@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
-import { completeAt, type CompletionEntry, type CompletionOptions } from "../../shared/language/completion";
-import { cursorContext } from "../../shared/language/completion-context";
+import { completeAt, type CompletionEntry, type CompletionOptions } from "../../shared/language/completion/index";
+import { cursorContext } from "../../shared/language/completion/context";
 import { FAR, GUARDS } from "../helpers/scenarios";
 
 const examples = join(__dirname, "..", "..", "..", "examples");

@@ -7,9 +7,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parseAllDocuments } from "yaml";
 import { analyze } from "../../shared/index";
-import { applyEdits } from "../../shared/language/fixes/text-edits";
-import { formatEdits, formatText, type FormatOptions } from "../../shared/language/format";
-import { deepEqual, sameMeaning } from "../../shared/language/format-safety";
+import { applyEdits } from "../../shared/language/text/index";
+import { deepEqual, formatEdits, formatText, sameMeaning, type FormatOptions } from "../../shared/language/format/index";
 
 const TWO: FormatOptions = { tabSize: 2, insertSpaces: true };
 const FOUR: FormatOptions = { tabSize: 4, insertSpaces: true };

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
 import type { Scenario, Step } from "../../shared/index";
-import { boardAfter, systemOf } from "../../shared/language/hover-board-facts";
-import { judgeChoice, Oracle } from "../../shared/language/hover-step-oracle";
+import { boardAfter, systemOf } from "../../shared/language/board/index";
+import { judgeChoice, Oracle } from "../../shared/language/oracle/index";
 import { MOVES } from "../helpers/scenarios";
 
 const examples = join(__dirname, "..", "..", "..", "examples");

@@ -5,13 +5,12 @@ import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
 import type { ChargeStep, Scenario } from "../../shared/index";
 import { ELEVENTH, TENTH } from "../../shared/rules/system";
-import { codeAt, codeHover } from "../../shared/language/hover-code";
-import { hoverAt } from "../../shared/language/hover";
-import { md } from "../../shared/language/hover-format";
-import { stepHover } from "../../shared/language/hover-step";
-import { inlayHints } from "../../shared/language/inlay-hints";
-import { chargeLimit } from "../../shared/language/inlay-move-limits";
-import { moveRecords } from "../../shared/language/inlay-move-records";
+import { codeAt, codeHover } from "../../shared/language/hover/code";
+import { hoverAt } from "../../shared/language/hover/index";
+import { md } from "../../shared/language/text/index";
+import { stepHover } from "../../shared/language/hover/step";
+import { inlayHints } from "../../shared/language/inlay/index";
+import { chargeLimit, moveRecords } from "../../shared/language/board/index";
 import { FAR, GUARDS, MOVES } from "../helpers/scenarios";
 
 /** A 10e activation moving a1 twice in one step, a move step out of its phase, and a removal. */

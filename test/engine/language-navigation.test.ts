@@ -5,12 +5,24 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
-import { foldingRanges } from "../../shared/language/folding";
-import { occurrences } from "../../shared/language/occurrences";
-import { definitionAt, readScenarioTree, referencesAt, type ScenarioTree } from "../../shared/language/occurrences-tree";
-import { invalidName, isRefusal, prepareRename, renameEdits, type TextEdit } from "../../shared/language/rename";
-import { encodeTokens, idTokens, TOKEN_TYPES } from "../../shared/language/semantic-tokens";
-import { documentSymbols, type OutlineSymbol } from "../../shared/language/symbols";
+import {
+  definitionAt,
+  documentSymbols,
+  encodeTokens,
+  foldingRanges,
+  idTokens,
+  invalidName,
+  isRefusal,
+  occurrences,
+  prepareRename,
+  readScenarioTree,
+  referencesAt,
+  renameEdits,
+  TOKEN_TYPES,
+  type OutlineSymbol,
+  type ScenarioTree,
+} from "../../shared/language/navigation/index";
+import type { TextEdit } from "../../shared/language/navigation/rename";
 import { LineIndex } from "../../shared/source/span";
 import { applyEdits, BROKEN_REFS, NAVIGATION, offsetOf } from "../lsp/navigation-client";
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { CODES, isCode } from "../../shared/index";
-import { RULE_TEXTS, ruleTextsFor } from "../../shared/language/rule-texts";
+import { RULE_TEXTS, ruleTextsFor } from "../../shared/language/hover/rule-texts";
 
 const SOURCES = process.env.RULEBOARD_RULES_SOURCES ?? resolve(__dirname, "..", "..", "..", "..", "shared", "rules-sources");
 

@@ -3,12 +3,12 @@ import type { Scenario, Step } from "../../model/scenario";
 import { CONSOLIDATION_MODES, FALL_BACK_MODES, FIGHT_TYPES, INTERVENTION_MODES, MOVE_TYPES } from "../../parse/vocabulary";
 import { asScalar, asSeq, endOf, scalarText, seqItems, type YPair } from "../../parse/yaml-nodes";
 import type { Span } from "../../source/span";
+import { lineEndAt, lineStartAt, type TextEdit } from "../text/index";
+import { commentIn } from "./comments";
 import type { Fix } from "./fix";
 import { withFollowUpMoves } from "./follow-up-moves";
-import { stepOf } from "./position-subject";
-import { commentIn } from "./comments";
 import { rewriteIdList, scalarAs } from "./list-items";
-import { lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
+import { stepOf } from "./position-subject";
 import { keyOf, tryEdits, type FixContext, type Trial } from "./verify";
 import { pairAt, parseRoot } from "./yaml-locate";
 

@@ -1,4 +1,4 @@
-import type { TextEdit } from "./text-edits";
+import type { TextEdit } from "../text/index";
 
 /**
  * One quick fix: a title for the light bulb menu and the edits it makes to the scenario text.

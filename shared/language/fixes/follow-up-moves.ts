@@ -1,5 +1,5 @@
+import type { TextEdit } from "../text/index";
 import { POSITION_CODES, positionFix } from "./position-fixes";
-import type { TextEdit } from "./text-edits";
 import { newProblems, tryEdits, type FixContext, type ProblemKey, type Trial } from "./verify";
 
 /**

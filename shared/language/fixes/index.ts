@@ -1,17 +1,17 @@
 import type { Problem } from "../../diagnostics/problem";
 import type { Analysis, AnalyzeOptions } from "../../engine/analyze";
+import { applyEdits } from "../text/index";
 import { choiceFix } from "./choice-fixes";
 import { keepsComments } from "./comments";
 import type { Fix } from "./fix";
 import { markIllegalFix } from "./mark-illegal";
-import { applyEdits } from "./text-edits";
 import { POSITION_CODES, positionFix } from "./position-fixes";
 import { unknownRefFixes } from "./unknown-ref";
 import { Budget, type FixContext } from "./verify";
 
 export type { Fix } from "./fix";
-export type { TextEdit } from "./text-edits";
-export { applyEdits } from "./text-edits";
+export type { TextEdit } from "../text/index";
+export { applyEdits } from "../text/index";
 export { Budget, newProblems } from "./verify";
 export { POSITION_CODES } from "./position-fixes";
 

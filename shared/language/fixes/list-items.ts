@@ -1,6 +1,6 @@
 import { asSeq, endOf, scalarText, seqItems, type YNode, type YScalar } from "../../parse/yaml-nodes";
+import { lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "../text/index";
 import { commentIn } from "./comments";
-import { lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
 
 /**
  * Editing YAML lists item by item, so that what the author wrote around the items stays: a

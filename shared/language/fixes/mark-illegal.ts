@@ -2,10 +2,10 @@ import type { Code } from "../../diagnostics/codes";
 import type { Problem } from "../../diagnostics/problem";
 import type { Scenario } from "../../model/scenario";
 import { asSeq, endOf, mapPairs, scalarText, seqItems, type YMap } from "../../parse/yaml-nodes";
+import { applyEdits, lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "../text/index";
 import type { Fix } from "./fix";
 import { stepOf } from "./position-subject";
 import { changesOnlyKey } from "./same-data";
-import { applyEdits, lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "./text-edits";
 import { mapAt, pairOf, parseRoot } from "./yaml-locate";
 
 /**

@@ -1,9 +1,9 @@
 import type { Vec } from "../../model/scenario";
 import { endOf, type YScalar } from "../../parse/yaml-nodes";
-import type { Candidate } from "./position-candidates";
+import { formatCoordinate, type TextEdit } from "../text/index";
 import { commentIn } from "./comments";
 import { removeBlockItems } from "./list-items";
-import { formatCoordinate, type TextEdit } from "./text-edits";
+import type { Candidate } from "./position-candidates";
 import type { MoveText } from "./yaml-locate";
 
 /**

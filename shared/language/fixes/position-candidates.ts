@@ -1,11 +1,10 @@
 import { coherencyOf } from "../../engine/coherency";
 import { offBoardBy } from "../../geometry/board";
 import { signedGap } from "../../geometry/gap";
-import type { Shape } from "../../geometry/shape";
-import { touchingCentre } from "../../geometry/shape";
+import { touchingCentre, type Shape } from "../../geometry/shape";
 import type { Vec } from "../../model/scenario";
+import { roundCoordinate } from "../text/index";
 import { shapeAt, writtenEnd, type MoveSubject } from "./position-subject";
-import { roundCoordinate } from "./text-edits";
 
 /**
  * Candidate end positions for one model, cheap to make and to sieve: geometry only, no rules.

@@ -1,7 +1,7 @@
-import { isMap, isSeq, parseDocument } from "yaml";
 import { asScalar, seqItems, type YSeq } from "../../parse/yaml-nodes";
-import { deepEqual } from "../format-safety";
+import { deepEqual } from "../format/index";
 import { parseRoot, pathAt } from "./yaml-locate";
+import { isMap, isSeq, parseDocument } from "yaml";
 
 /**
  * A check on edits that must not change what the text says beyond one key: the YAML data of both

@@ -2,8 +2,8 @@ import type { Code } from "../../diagnostics/codes";
 import type { Problem, Severity } from "../../diagnostics/problem";
 import { analyze, type Analysis, type AnalyzeOptions } from "../../engine/analyze";
 import type { Span } from "../../source/span";
+import { applyEdits, type TextEdit } from "../text/index";
 import { keepsComments } from "./comments";
-import { applyEdits, type TextEdit } from "./text-edits";
 
 /**
  * The engine as the judge of every fix: an edit is offered only when the edited text keeps every

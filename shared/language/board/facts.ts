@@ -1,0 +1,69 @@
+import { BoardState, type ModelState, type UnitState } from "../../engine/board-state";
+import { replay } from "../../engine/replay";
+import { Report } from "../../engine/report";
+import { gapBounds, signedGap } from "../../geometry/gap";
+import { within, type Tri } from "../../geometry/tolerance";
+import type { Scenario } from "../../model/scenario";
+import { resolveSystem, RULING_SETS } from "../../rules/rulings";
+import type { RulesSystem } from "../../rules/system";
+
+/**
+ * Geometric facts about one model on the board the engine replayed, for hovers and inlay hints:
+ * the closest enemy model, the enemy units it is engaged with, its coherency neighbours. Every
+ * number comes from the engine's own board (BoardState) and predicates, never re-derived.
+ */
+
+/** The rules system the scenario is checked under, and the rulings in force (sets expanded). */
+export function systemOf(scenario: Scenario): { system: RulesSystem; rulings: string[] } {
+  const written = scenario.rulings.map((r) => r.id);
+  const { system, unknown, inapplicable } = resolveSystem(scenario.rules.value, written);
+  const names = written.flatMap((r) => (Object.hasOwn(RULING_SETS, r) ? RULING_SETS[r] : [r]));
+  return { system, rulings: [...new Set(names)].filter((r) => !unknown.includes(r) && !inapplicable.includes(r)) };
+}
+
+/** The board after step `step` (0-based, replayed by the engine), or the set-up when undefined. */
+export function boardAfter(scenario: Scenario, step: number | undefined): BoardState {
+  const board = new BoardState(scenario, systemOf(scenario).system);
+  if (step !== undefined) replay(scenario, board.system, board, new Report(), step);
+  return board;
+}
+
+/** The enemy model closest to `m` (edge to edge; negative when the bases overlap). */
+export function closestEnemy(board: BoardState, m: ModelState): { model: ModelState; gap: number } | undefined {
+  let best: { model: ModelState; gap: number } | undefined;
+  for (const n of board.models.values()) {
+    if (!n.alive || n.unit.player === m.unit.player) continue;
+    // The exact (oval) gap only when the cheap lower bound could beat the best so far.
+    if (best && gapBounds(m.shape, n.shape).lower >= best.gap) continue;
+    const gap = signedGap(m.shape, n.shape);
+    if (!best || gap < best.gap) best = { model: n, gap };
+  }
+  return best;
+}
+
+/** The enemy units `m` is engaged with (within the system's engagement range), borderline ones marked. */
+export function engagedWith(board: BoardState, m: ModelState): { unit: UnitState; tri: Exclude<Tri, "no"> }[] {
+  const out: { unit: UnitState; tri: Exclude<Tri, "no"> }[] = [];
+  for (const v of board.units.values()) {
+    if (v.player === m.unit.player) continue;
+    const tri = board.modelEngagedWith(m.shape, v);
+    if (tri !== "no") out.push({ unit: v, tri });
+  }
+  return out;
+}
+
+/** Models of `m`'s unit within the coherency distance of it (nearest first), and those beyond the far test (11e 9"). */
+export function coherencyNeighbours(board: BoardState, m: ModelState): { near: { model: ModelState; gap: number; tri: Exclude<Tri, "no"> }[]; far: { model: ModelState; gap: number }[] } {
+  const { near, far } = board.system.coherency;
+  const close: { model: ModelState; gap: number; tri: Exclude<Tri, "no"> }[] = [];
+  const beyond: { model: ModelState; gap: number }[] = [];
+  for (const n of board.alive(m.unit)) {
+    if (n === m) continue;
+    const gap = signedGap(m.shape, n.shape);
+    const tri = within(gap, near);
+    if (tri !== "no") close.push({ model: n, gap, tri });
+    if (far !== undefined && within(gap, far) !== "yes") beyond.push({ model: n, gap });
+  }
+  close.sort((a, b) => a.gap - b.gap);
+  return { near: close, far: beyond };
+}
