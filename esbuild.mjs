@@ -24,7 +24,7 @@ const targets = [
   // The server exports PNGs too (ruleboard/export), so the native renderer stays external here as well.
   { ...common, entryPoints: ["server/server.ts"], outfile: "dist/server.js", external: ["@resvg/resvg-js"] },
   // The PNG renderer ships a native binary; it is loaded from node_modules at run time.
-  { ...common, entryPoints: ["server/cli.ts"], outfile: "dist/cli.js", external: ["@resvg/resvg-js"] },
+  { ...common, entryPoints: ["cli/main.ts"], outfile: "dist/cli.js", external: ["@resvg/resvg-js"] },
   // The board preview's script runs in the webview (a browser): any Node built-in reaching it fails the build.
   { ...common, platform: "browser", format: "iife", target: "es2022", entryPoints: ["client/webview/main.ts"], outfile: "dist/webview/main.js" },
   { ...common, platform: "browser", format: "iife", target: "es2022", entryPoints: ["client/webview/rasterize.ts"], outfile: "dist/webview/rasterize.js" },

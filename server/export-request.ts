@@ -8,7 +8,7 @@ import { EXPORT_METHOD } from "../shared/protocol/messages";
 import type { BoardTheme, ExportFile, ExportParams, ExportResult } from "../shared/protocol/messages";
 import { isThemeName, renderBoard } from "../shared/render/index";
 import { stepAt } from "../shared/engine/frame";
-import { svgToPng } from "./cli/render-png";
+import { svgToPng } from "../node/png";
 import type { DocumentAnalyses } from "./document-analyses";
 import { describeError } from "./errors";
 

@@ -1,7 +1,7 @@
 // In-process tests of the CLI's argument parsing (no files, no child process).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseArgs } from "../../server/cli/args";
+import { parseArgs } from "../../cli/args";
 
 test("check with defaults", () => {
   assert.deepEqual(parseArgs(["check", "a.scenario.yaml", "dir"]), {

@@ -4,9 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { analyze } from "../../shared/index";
-import { formatJson, toJsonResults } from "../../server/cli/format-json";
-import { formatTextLines } from "../../server/cli/format-text";
-import { toFileReport, type FileReport } from "../../server/cli/report";
+import { formatJson, toJsonResults } from "../../cli/output/format-json";
+import { formatTextLines } from "../../cli/output/format-text";
+import { toFileReport, type FileReport } from "../../cli/output/report";
 import { cliSandbox } from "../helpers/cli";
 import { INELIGIBLE_PILE_IN } from "../helpers/cascade-scenarios";
 

@@ -2,7 +2,7 @@
 // exit codes, the text and JSON outputs, usage errors. The argument parsing is also tested in-process.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseArgs } from "../../server/cli/args";
+import { parseArgs } from "../../cli/args";
 import { compareSystems } from "../../shared/engine/compare";
 import { cliSandbox, usageError } from "../helpers/cli";
 import { FIGHTS_FIRST_SETUP, SEED_002 } from "../helpers/compare-scenarios";

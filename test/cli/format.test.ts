@@ -6,9 +6,9 @@ import * as path from "node:path";
 import type { Analysis, Code, Problem, Severity } from "../../shared/index";
 // Straight from its module: the barrel would also load the engine, which these tests do not need.
 import { LineIndex } from "../../shared/source/span";
-import { formatJson, toJsonResults } from "../../server/cli/format-json";
-import { formatTextLines, formatTextSummary } from "../../server/cli/format-text";
-import { toFileReport } from "../../server/cli/report";
+import { formatJson, toJsonResults } from "../../cli/output/format-json";
+import { formatTextLines, formatTextSummary } from "../../cli/output/format-text";
+import { toFileReport } from "../../cli/output/report";
 
 // Offsets: "abc\n" is 0-3, "defgh\n" is 4-9, "ij\n" is 10-12.
 const TEXT = "abc\ndefgh\nij\n";

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseArgs } from "../../server/cli/args";
+import { parseArgs } from "../../cli/args";
 import { extractSource } from "../../shared/render/index";
 import { findScenarioBlocks } from "../../shared/markdown/index";
 import { cliSandbox, ROOT } from "../helpers/cli";

@@ -1,10 +1,11 @@
 /**
  * Entry of the `ruleboard` command (bundled to dist/cli.js, started by bin/ruleboard.js).
- * Only process wiring lives here; the command itself is `runCli` in ./cli/run.
+ * Only process wiring lives here; the command itself is `runCli` in ./run.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { EXIT_USAGE, runCli } from "./cli/run";
+import { EXIT_USAGE } from "./command";
+import { runCli } from "./run";
 
 /** The version in package.json, which sits one folder above the bundle (dist/../package.json). */
 function readVersion(): string {

@@ -1,8 +1,8 @@
 /** Command-line parsing for `ruleboard`: turns argv into one request, or a usage error. */
-import { DEFAULT_SPECS } from "../../shared/engine/compare";
-import { parseMarkdownRenderArgs, wantsMarkdown, type MarkdownRenderRequest } from "./markdown-args";
+import { DEFAULT_SPECS } from "../shared/engine/compare";
+import { parseMarkdownRenderArgs, wantsMarkdown, type MarkdownRenderRequest } from "./render/markdown-args";
 import { scanArgs } from "./scan-args";
-import { parseRenderArgs, type RenderRequest } from "./render-args";
+import { parseRenderArgs, type RenderRequest } from "./render/render-args";
 
 /** The output formats `--format` accepts. */
 export type OutputFormat = "text" | "json";

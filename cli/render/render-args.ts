@@ -1,6 +1,6 @@
 /** Command-line parsing for `ruleboard render`: its own options (--step, --all, --out, --theme, --extract). */
 import { isThemeName, THEME_NAMES, type ThemeName } from "../../shared/render/index";
-import { scanArgs } from "./scan-args";
+import { scanArgs } from "../scan-args";
 
 /** The image formats `render --format` accepts. */
 export type ImageFormat = "svg" | "png";

@@ -1,7 +1,7 @@
 /** Command-line parsing for `ruleboard render --markdown <doc.md> --out <folder>`. */
 import { isThemeName, THEME_NAMES, type ThemeName } from "../../shared/render/index";
 import type { ImageFormat } from "./render-args";
-import { scanArgs } from "./scan-args";
+import { scanArgs } from "../scan-args";
 
 /** What `ruleboard render --markdown …` asks for: every scenario block of one document, as images. */
 export interface MarkdownRenderRequest {

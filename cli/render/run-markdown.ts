@@ -3,17 +3,17 @@
  * a picture (the board after its last step), and the Markdown that shows them, printed in order.
  */
 import * as fs from "node:fs";
-import { describeFsError } from "./find-files";
-import { readInput } from "./read-input";
+import { describeFsError } from "../io/find-files";
+import { readInput } from "../io/read-input";
 import * as path from "node:path";
 import { boardFrame } from "../../shared/index";
 import { analyzeMarkdown } from "../../shared/markdown/index";
 import { renderBoard } from "../../shared/render/index";
-import { formatTextLines } from "./format-text";
+import { formatTextLines } from "../output/format-text";
 import type { MarkdownRenderRequest } from "./markdown-args";
-import { svgToPng } from "./render-png";
-import { toFileReport } from "./report";
-import type { RenderIo } from "./render";
+import { svgToPng } from "../../node/png";
+import { toFileReport } from "../output/report";
+import type { RenderIo } from "./run-render";
 
 /** One picture to write: the block's number, its title, and the image. */
 interface Picture {

@@ -1,6 +1,9 @@
 /**
  * SVG to PNG through @resvg/resvg-js, a native module: required at run time (esbuild keeps it
- * external to dist/cli.js) so the rest of the CLI works even where its binary is missing.
+ * external to dist/cli.js and dist/server.js) so the rest of the CLI and the server work even
+ * where its binary is missing. It lives in node/, which holds Node-only code that both the CLI
+ * (`render --format png`) and the server (`ruleboard/export`) import: the server never imports
+ * cli/, and node/ imports neither of them.
  */
 
 /** The part of @resvg/resvg-js used here. */

@@ -1,17 +1,17 @@
-/** `ruleboard render`: a scenario's board as SVG or PNG, one step or all; and `render --extract`. */
+/** `ruleboard render`: a scenario's board as SVG or PNG, one step or all. */
 import * as fs from "node:fs";
-import { describeFsError } from "./find-files";
-import { readInput } from "./read-input";
+import { describeFsError } from "../io/find-files";
+import { readInput } from "../io/read-input";
 import * as path from "node:path";
 import { isMap, isSeq, parseDocument } from "yaml";
 import { analyze, boardFrame } from "../../shared/index";
 import type { Scenario } from "../../shared/model/scenario";
-import { usageErrorText } from "./args";
-import { extractSource, renderBoard } from "../../shared/render/index";
-import { formatTextLines } from "./format-text";
+import { usageErrorText } from "../args";
+import { renderBoard } from "../../shared/render/index";
+import { formatTextLines } from "../output/format-text";
 import type { RenderRequest } from "./render-args";
-import { svgToPng } from "./render-png";
-import { toFileReport } from "./report";
+import { svgToPng } from "../../node/png";
+import { toFileReport } from "../output/report";
 
 /** Where the command writes. */
 export interface RenderIo {
@@ -111,26 +111,6 @@ export function runRender(request: Render, io: RenderIo): number {
   }
   io.out(written.map((f) => `${displayPath(f, io.cwd)}\n`).join(""));
   warnSkipped();
-  return 0;
-}
-
-/** `ruleboard render --extract board.svg`: prints the scenario embedded in an exported SVG. */
-export function runExtract(file: string, io: RenderIo): number {
-  const abs = path.resolve(io.cwd, file);
-  const shown = path.relative(io.cwd, abs) || abs;
-  let svg: string;
-  try {
-    svg = fs.readFileSync(abs, "utf8");
-  } catch (err) {
-    io.err(`ruleboard: cannot read ${shown}: ${describeFsError(err)}\n`);
-    return 2;
-  }
-  const source = extractSource(svg);
-  if (source === undefined) {
-    io.err(`ruleboard: ${shown} carries no Ruleboard scenario (was it exported by ruleboard render?)\n`);
-    return 2;
-  }
-  io.out(source);
   return 0;
 }
 

@@ -1,4 +1,4 @@
-/** The `ruleboard` command: parse argv, check the files, print, and choose the exit status. */
+/** `ruleboard check`: find the files, check each, print the problems, and choose the exit status. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { analyze } from "../../shared/index";
@@ -6,52 +6,16 @@ import type { AnalyzeOptions } from "../../shared/index";
 import { checkSystem, knownSystems } from "../../shared/engine/compare";
 import { analyzeMarkdown } from "../../shared/markdown/index";
 import { parseSystemSpec } from "../../shared/rules/rulings";
-import { parseArgs, USAGE, usageErrorText, type CliRequest } from "./args";
-import { describeFsError, findScenarioFiles } from "./find-files";
-import { formatJson } from "./format-json";
-import { formatTextLines, formatTextSummary } from "./format-text";
-import { isMarkdownFileName } from "./markdown-files";
-import { runMarkdownRender } from "./markdown-render";
-import { runCompare } from "./run-compare";
-import { runExtract, runRender } from "./render";
-import { addCounts, countMessages, toFileReport, type Counts, type FileReport } from "./report";
+import { usageErrorText, type CliRequest } from "../args";
+import { describeFsError, findScenarioFiles } from "../io/find-files";
+import { isMarkdownFileName } from "../io/markdown-files";
+import { formatJson } from "../output/format-json";
+import { formatTextLines, formatTextSummary } from "../output/format-text";
+import { addCounts, countMessages, toFileReport, type Counts, type FileReport } from "../output/report";
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from "../command";
 
-/** Exit statuses, as in ESLint: problems found is 1, the tool could not do its job is 2. */
-export const EXIT_OK = 0;
-export const EXIT_ERRORS = 1;
-export const EXIT_USAGE = 2;
-
-/** Where the command writes, and what it needs from its surroundings (so it can run in-process). */
-export interface CliIo {
-  readonly cwd: string;
-  readonly version: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
-
-/** Runs one command line and returns the exit status. Never throws for bad input or files. */
-export function runCli(argv: readonly string[], io: CliIo): number {
-  const request = parseArgs(argv);
-  switch (request.kind) {
-    case "help":
-      io.out(USAGE);
-      return EXIT_OK;
-    case "version":
-      io.out(`${io.version}\n`);
-      return EXIT_OK;
-    case "usage-error":
-      io.err(usageErrorText(request.message));
-      return EXIT_USAGE;
-    case "compare":
-      return runCompare(request, io);
-    case "render":
-      return runRender(request, io);
-    case "render-extract":
-      return runExtract(request.file, io);
-    case "render-markdown":
-      return runMarkdownRender(request, io);
-  }
-
+/** Runs `check` over the operands and returns the exit status. Never throws for bad input or files. */
+export function runCheck(request: Extract<CliRequest, { kind: "check" }>, io: CliIo): number {
   const options = systemOptions(request);
   if (typeof options === "string") {
     // The system named on the command line (--rules, --rulings): a usage mistake.
