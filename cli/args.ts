@@ -1,135 +1,223 @@
-/** Command-line parsing for `ruleboard`: turns argv into one request, or a usage error. */
+/**
+ * The one command-line parser of `ruleboard`: argv → one request, or a usage error.
+ *
+ * Every command is read in the same manner: `--opt value` or `--opt=value`, options before or
+ * after the command and the operands, `--` ends the options (so a file named `--quiet` can still
+ * be read). One scanner (`scanArgs`) applies the option table of the command line's command
+ * (`OPTION_TABLES`); a reader per command then turns what was given into its request.
+ */
 import { DEFAULT_SPECS } from "../shared/engine/compare";
-import { parseMarkdownRenderArgs, wantsMarkdown, type MarkdownRenderRequest } from "./render/markdown-args";
-import { scanArgs } from "./scan-args";
-import { parseRenderArgs, type RenderRequest } from "./render/render-args";
+import { isThemeName, THEME_NAMES, type ThemeName } from "../shared/render/index";
 
-/** The output formats `--format` accepts. */
+/** The output formats `--format` accepts (check, compare). */
 export type OutputFormat = "text" | "json";
 
-/** What the command line asks for. `usage-error` carries the one-line message (see `usageErrorText`). */
+/** The image formats `render --format` accepts. */
+export type ImageFormat = "svg" | "png";
+
+/** `ruleboard check <files or folders...>`. */
+export interface CheckRequest {
+  readonly kind: "check";
+  /** Files and folders, as written on the command line. */
+  readonly operands: readonly string[];
+  readonly format: OutputFormat;
+  /** Overrides each scenario's `rules:` and `rulings:`, as written (`10e`, `10e+club`). */
+  readonly rules?: string;
+  /** `--rulings a,b`: present only when given; overrides each scenario's `rulings:`. */
+  readonly rulings?: readonly string[];
+  /** Hide warnings and info: list (and count) errors only. */
+  readonly quiet: boolean;
+}
+
+/** `ruleboard compare <file>`. */
+export interface CompareRequest {
+  readonly kind: "compare";
+  /** The one scenario file, as written. */
+  readonly file: string;
+  readonly format: OutputFormat;
+  /** The systems to compare, as written (`11e`, `10e+club`); checked against the catalogue later. */
+  readonly specs: readonly string[];
+  /** Show every step, not only those whose verdicts differ. */
+  readonly all: boolean;
+}
+
+/** `ruleboard render <file>`: one scenario's board. */
+export interface RenderRequest {
+  readonly kind: "render";
+  /** The scenario file, as written. */
+  readonly file: string;
+  /** `--step N` as written (1-based; 0 is the set-up); undefined: the last step. */
+  readonly step?: number;
+  /** `--all`: the set-up and every step, one file each, into the folder `out`. */
+  readonly all: boolean;
+  readonly format: ImageFormat;
+  /** A file (one picture) or a folder (`--all`); undefined: the SVG goes to stdout. */
+  readonly out?: string;
+  readonly theme: ThemeName;
+}
+
+/** `ruleboard render --extract <board.svg>`. */
+export interface ExtractRequest {
+  readonly kind: "render-extract";
+  readonly file: string;
+}
+
+/** What `ruleboard render --markdown …` asks for: every scenario block of one document, as images. */
+export interface MarkdownRenderRequest {
+  readonly kind: "render-markdown";
+  /** The Markdown document, as written. */
+  readonly file: string;
+  /** The folder that receives NN-<doc>.svg (or .png), one per block. */
+  readonly out: string;
+  readonly format: ImageFormat;
+  readonly theme: ThemeName;
+}
+
+/** A usage error carries the one-line message (see `usageErrorText` in ./usage). */
+export interface UsageError {
+  readonly kind: "usage-error";
+  readonly message: string;
+}
+
+/** What the command line asks for. */
 export type CliRequest =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
-  | { readonly kind: "usage-error"; readonly message: string }
-  | {
-      readonly kind: "check";
-      /** Files and folders, as written on the command line. */
-      readonly operands: readonly string[];
-      readonly format: OutputFormat;
-      /** Overrides each scenario's `rules:` and `rulings:`, as written (`10e`, `10e+club`). */
-      readonly rules?: string;
-      /** `--rulings a,b`: present only when given; overrides each scenario's `rulings:`. */
-      readonly rulings?: readonly string[];
-      /** Hide warnings and info: list (and count) errors only. */
-      readonly quiet: boolean;
-    }
-  | {
-      readonly kind: "compare";
-      /** The one scenario file, as written. */
-      readonly file: string;
-      readonly format: OutputFormat;
-      /** The systems to compare, as written (`11e`, `10e+club`); checked against the catalogue later. */
-      readonly specs: readonly string[];
-      /** Show every step, not only those whose verdicts differ. */
-      readonly all: boolean;
-    }
+  | UsageError
+  | CheckRequest
+  | CompareRequest
   | RenderRequest
+  | ExtractRequest
   | MarkdownRenderRequest;
 
-/** The usage text, printed by `--help` (to stdout). A usage error prints `usageErrorText` instead. */
-export const USAGE = `Usage: ruleboard check <files or folders...> [options]
-       ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
-       ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
-                [--theme light|dark|high-contrast|print]
-       ruleboard render --extract <board.svg>
-       ruleboard render --markdown <doc.md> --out <folder> [--format svg|png]
-                [--theme light|dark|high-contrast|print]
-       ruleboard --help | --version
+// ---------------------------------------------------------------------------------------------
+// The option tables
 
-check    Checks Ruleboard scenarios. Folders are searched recursively for
-         *.scenario.yaml and *.scenario.yml, and for Markdown files (*.md,
-         *.markdown) with a \`\`\`ruleboard or \`\`\`scenario block (node_modules and
-         dot-folders are skipped); files named explicitly are checked whatever
-         their extension. In Markdown, each such fenced block is checked and
-         reported at its Markdown line; a block whose info string also says
-         illegal (\`\`\`ruleboard illegal) shows a broken example on purpose: its
-         errors and warnings are expected (info), and breaking nothing is an
-         error.
-compare  Re-checks one scenario under several rules systems and prints, step by
-         step, where the verdicts (legal, borderline, illegal) differ.
-render   Draws the board of one scenario after a step (default: the last; --step
-         is 1-based as in compare, 0 is the set-up). Without --out the SVG goes
-         to stdout; --out names the file, or with --all a folder that receives
-         the set-up and every step as NN-<name>.svg (or .png), NN the step's
-         place in steps: (00 the set-up). A step that cannot be read (check
-         says why) is left out and named on stderr: --all writes no file for
-         it, --step refuses it, and the default is the last step that can be
-         read. Every SVG embeds the scenario, and render --extract prints it
-         back. With --markdown, every scenario block of the document is drawn
-         after its last step into the --out folder as NN-<doc>.svg (or .png),
-         and the Markdown image references to paste into the document are
-         printed, one per block.
+/** Which options a command line may carry; the scanner knows nothing else about a command. */
+interface OptionTable {
+  /** Options without a value. */
+  readonly flags: readonly string[];
+  /** Options with a value. */
+  readonly valued: readonly string[];
+  /** Options refused with a reason of their own rather than as unknown. */
+  readonly refused?: Readonly<Record<string, string>>;
+  /** A valued option given twice is a usage error. */
+  readonly once?: boolean;
+  /** How "unknown option" names the command, e.g. " for render". */
+  readonly where?: string;
+}
 
-Options:
-  --format text|json   Output format (default: text). check: json is an
-                       ESLint-style array; compare: json is one object.
-  --rules <system>     check: check under this rules system instead of each
-                       file's rules: and rulings:, e.g. 10e or 10e+club (a
-                       system with rulings).
-                       compare: the systems, comma-separated
-                       (default: ${DEFAULT_SPECS.join(",")}).
-  --rulings <a,b>      check: switch on these rulings instead of each file's
-                       rulings: (added to those written after + in --rules).
-  --quiet              check: report errors only (hide warnings and info).
-  --all                compare: show every step, not only those that differ.
-                       render: one picture per step, and the set-up as 00.
-  --step <N>           render: the step to draw (1 = first, 0 = set-up).
-  --format svg|png     render: the image format (default svg; png is drawn
-                       at twice the size and needs --out).
-  --out <path>         render: the output file, or folder with --all or
-                       --markdown.
-  --theme <name>       render: light (default), dark, high-contrast or print.
-  --extract <svg>      render: print the scenario embedded in an exported SVG.
-  --markdown <doc.md>  render: draw every scenario block of a Markdown document.
-  -h, --help           Show this help.
-  --version            Show the version.
-
-Exit status: 0 no errors (check), compared (compare: differences are not
-failures) or drawn (render), 1 errors found (check) or the scenario cannot
-be read (compare, render; render --step: the step cannot be read; render
---markdown: a block cannot be read, the others are still drawn), 2 usage
-error, unreadable or unwritable file, unknown rules system or step.
-`;
-
-/** The line after a usage error's message, pointing to the full usage (as git and ls do). */
-export const USAGE_HINT = "Run 'ruleboard --help' for usage.";
+/** render --markdown's refusals: render's other options, with the reason. */
+const NOT_FOR_MARKDOWN: Readonly<Record<string, string>> = {
+  "--step": "render --markdown draws each block after its last step; --step is for one scenario file",
+  "--all": "render --markdown draws each block after its last step; --all is for one scenario file",
+  "--extract": "render --extract and --markdown cannot be used together",
+};
 
 /**
- * What a usage error prints on stderr: one line with the reason, then the hint, and not the
- * whole usage (which would push the reason off the screen).
+ * One table per command line. check and compare share theirs (it is also the table of a line
+ * whose command is missing or unknown): each refuses the other's options after the scan, with a
+ * reason. render has options of its own, and render --markdown its own again.
  */
-export function usageErrorText(message: string): string {
-  return `ruleboard: ${message}\n${USAGE_HINT}\n`;
-}
+const OPTION_TABLES = {
+  checkOrCompare: { flags: ["--quiet", "--all"], valued: ["--format", "--rules", "--rulings"] },
+  render: { flags: ["--all"], valued: ["--step", "--format", "--out", "--theme", "--extract"], once: true, where: " for render" },
+  renderMarkdown: { flags: [], valued: ["--markdown", "--out", "--format", "--theme"], refused: NOT_FOR_MARKDOWN, once: true, where: " for render" },
+} as const satisfies Record<string, OptionTable>;
+
+/** Options that take a value, of every command: their values are not the command word. */
+const VALUE_OPTIONS: readonly string[] = [...new Set(Object.values(OPTION_TABLES).flatMap((t): readonly string[] => t.valued))];
 
 const FORMATS: readonly string[] = ["text", "json"];
 
+// ---------------------------------------------------------------------------------------------
+// The parser
+
 /**
- * Parses the arguments after `node ruleboard.js`. Options may come before or after the
- * command and the operands; `--opt=value` and `--opt value` are both accepted; `--` ends
- * the options so a file named `--quiet` can still be checked. `--help` and `--version`
- * win over everything else, so they work even on an otherwise bad command line.
+ * Parses the arguments after `node ruleboard.js`. `--help` and `--version` win over everything
+ * else, so they work even on an otherwise bad command line.
  */
 export function parseArgs(argv: readonly string[]): CliRequest {
   const end = argv.indexOf("--");
   const optionPart = end < 0 ? argv : argv.slice(0, end);
   if (optionPart.includes("--help") || optionPart.includes("-h")) return { kind: "help" };
   if (optionPart.includes("--version")) return { kind: "version" };
-  // render has options of its own (--step, --out, --theme, --extract, --markdown); it parses them itself.
-  if (commandOf(optionPart) === "render") return wantsMarkdown(optionPart) ? parseMarkdownRenderArgs(argv) : parseRenderArgs(argv);
+  if (commandOf(optionPart) === "render") {
+    if (wantsMarkdown(optionPart)) return readMarkdownRender(scanArgs(argv, OPTION_TABLES.renderMarkdown));
+    return readRender(scanArgs(argv, OPTION_TABLES.render));
+  }
+  return readCheckOrCompare(scanArgs(argv, OPTION_TABLES.checkOrCompare));
+}
 
-  const scanned = scanArgs(argv, { flags: ["--quiet", "--all"], valued: ["--format", "--rules", "--rulings"] });
+/** What the scanner found on a command line: its operands and the options given. */
+interface ScannedArgs {
+  /** Operands in order, the command word included. */
+  readonly positional: readonly string[];
+  /** Flags given (options without a value). */
+  readonly flags: ReadonlySet<string>;
+  /** Valued options; a repeated option keeps its last value (unless `once`). */
+  readonly values: ReadonlyMap<string, string>;
+}
+
+/** Scans `argv` against `table`; a string is the usage error's message. */
+function scanArgs(argv: readonly string[], table: OptionTable): ScannedArgs | string {
+  const end = argv.indexOf("--");
+  const optionPart = end < 0 ? argv : argv.slice(0, end);
+  const positional: string[] = [];
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  for (let i = 0; i < optionPart.length; i++) {
+    const arg = optionPart[i];
+    if (!arg.startsWith("-") || arg === "-") {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = eq < 0 ? arg : arg.slice(0, eq);
+    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
+    const refusal = table.refused?.[name];
+    if (refusal !== undefined) return refusal;
+    if (table.flags.includes(name)) {
+      if (inline !== undefined) return `option ${name} takes no value`;
+      flags.add(name);
+      continue;
+    }
+    if (!table.valued.includes(name)) return `unknown option '${arg}'${table.where ?? ""}`;
+    // A value must be present and must not look like another option (`--format --quiet`).
+    const value = inline ?? optionPart[i + 1];
+    if (value === undefined || value === "" || (inline === undefined && value.startsWith("-"))) return `option ${name} needs a value`;
+    if (inline === undefined) i++;
+    if (table.once && values.has(name)) return `option ${name} is given twice`;
+    values.set(name, value);
+  }
+  if (end >= 0) positional.push(...argv.slice(end + 1));
+  return { positional, flags, values };
+}
+
+/** The first word that is neither an option nor an option's value. */
+function commandOf(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith("-") || arg === "-") return arg;
+    if (VALUE_OPTIONS.includes(arg)) i++;
+  }
+  return undefined;
+}
+
+/** True when the render command line asks for Markdown (`--markdown` before any `--`). */
+function wantsMarkdown(optionPart: readonly string[]): boolean {
+  return optionPart.some((a) => a === "--markdown" || a.startsWith("--markdown="));
+}
+
+function usageError(message: string): UsageError {
+  return { kind: "usage-error", message };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One reader per command: what was given → the request
+
+/** check and compare (and a missing or unknown command), from their shared table. */
+function readCheckOrCompare(scanned: ScannedArgs | string): CheckRequest | CompareRequest | UsageError {
   if (typeof scanned === "string") return usageError(scanned);
   const { positional, flags, values } = scanned;
   const quiet = flags.has("--quiet");
@@ -159,19 +247,67 @@ export function parseArgs(argv: readonly string[]): CliRequest {
   return { kind: "check", operands, format, rules, ...(rulings === undefined ? {} : { rulings }), quiet };
 }
 
-/** Options that take a value, of every command: their values are not the command word. */
-const VALUE_OPTIONS = ["--format", "--rules", "--rulings", "--step", "--out", "--theme", "--extract", "--markdown"];
+/** render <file> and render --extract <svg>. */
+function readRender(scanned: ScannedArgs | string): RenderRequest | ExtractRequest | UsageError {
+  if (typeof scanned === "string") return usageError(scanned);
+  const { positional, values } = scanned;
+  const all = scanned.flags.has("--all");
+  const operands = positional.slice(1); // positional[0] is "render"
 
-/** The first word that is neither an option nor an option's value. */
-function commandOf(args: readonly string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith("-") || arg === "-") return arg;
-    if (VALUE_OPTIONS.includes(arg)) i++;
+  const extract = values.get("--extract");
+  if (extract !== undefined) {
+    const others = [...values.keys()].filter((k) => k !== "--extract");
+    if (all || others.length > 0) return usageError(`render --extract takes no other option (got ${all ? "--all" : others[0]})`);
+    if (operands.length > 0) return usageError("render --extract takes one SVG file and no scenario");
+    return { kind: "render-extract", file: extract };
   }
-  return undefined;
+
+  const format = readImageFormat(values);
+  if (typeof format !== "string") return format;
+  const theme = readTheme(values);
+  if (typeof theme !== "string") return theme;
+  let step: number | undefined;
+  const written = values.get("--step");
+  if (written !== undefined) {
+    if (!/^\d+$/.test(written)) return usageError(`option --step needs a step number (1 for the first step, 0 for the set-up), got '${written}'`);
+    step = Number(written);
+  }
+  if (all && step !== undefined) return usageError("options --step and --all cannot be used together");
+  if (operands.length !== 1) return usageError("render needs exactly one scenario file");
+  const out = values.get("--out");
+  if (all && out === undefined) return usageError("render --all needs --out <folder>");
+  if (format === "png" && out === undefined) return usageError("render --format png needs --out <file> (PNG is not written to the terminal)");
+  return { kind: "render", file: operands[0], step, all, format, out, theme };
 }
 
-function usageError(message: string): CliRequest {
-  return { kind: "usage-error", message };
+/**
+ * render --markdown <doc.md> --out <folder>. `--out` is required: the pictures are files, and the
+ * Markdown printed on stdout refers to them.
+ */
+function readMarkdownRender(scanned: ScannedArgs | string): MarkdownRenderRequest | UsageError {
+  if (typeof scanned === "string") return usageError(scanned);
+  const { positional, values } = scanned;
+  if (positional.length > 1) return usageError(`render --markdown takes the document as its value and no other file (got '${positional[1]}')`);
+
+  const format = readImageFormat(values);
+  if (typeof format !== "string") return format;
+  const theme = readTheme(values);
+  if (typeof theme !== "string") return theme;
+  const out = values.get("--out");
+  if (out === undefined) return usageError("render --markdown needs --out <folder> (one picture per block is written there)");
+  return { kind: "render-markdown", file: values.get("--markdown")!, out, format, theme };
+}
+
+/** render's `--format` (default svg). */
+function readImageFormat(values: ReadonlyMap<string, string>): ImageFormat | UsageError {
+  const format = values.get("--format") ?? "svg";
+  if (format !== "svg" && format !== "png") return usageError(`unknown image format '${format}' (expected svg or png)`);
+  return format;
+}
+
+/** render's `--theme` (default light). */
+function readTheme(values: ReadonlyMap<string, string>): ThemeName | UsageError {
+  const theme = values.get("--theme") ?? "light";
+  if (!isThemeName(theme)) return usageError(`unknown theme '${theme}' (expected ${THEME_NAMES.join(", ")})`);
+  return theme;
 }

@@ -1,11 +1,12 @@
 /** The `ruleboard` command: parse argv (one parser, ./args), then run the command it names. */
-import { parseArgs, USAGE, usageErrorText } from "./args";
+import { parseArgs } from "./args";
 import { runCheck } from "./check/run-check";
 import { runCompare } from "./compare/run-compare";
 import { runExtract } from "./render/run-extract";
 import { runMarkdownRender } from "./render/run-markdown";
 import { runRender } from "./render/run-render";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "./command";
+import { USAGE, usageErrorText } from "./usage";
 
 /** Runs one command line and returns the exit status. Never throws for bad input or files. */
 export function runCli(argv: readonly string[], io: CliIo): number {

@@ -6,16 +6,17 @@ import type { AnalyzeOptions } from "../../shared/index";
 import { checkSystem, knownSystems } from "../../shared/engine/compare";
 import { analyzeMarkdown } from "../../shared/markdown/index";
 import { parseSystemSpec } from "../../shared/rules/rulings";
-import { usageErrorText, type CliRequest } from "../args";
+import type { CheckRequest } from "../args";
 import { describeFsError, findScenarioFiles } from "../io/find-files";
 import { isMarkdownFileName } from "../io/markdown-files";
 import { formatJson } from "../output/format-json";
 import { formatTextLines, formatTextSummary } from "../output/format-text";
 import { addCounts, countMessages, toFileReport, type Counts, type FileReport } from "../output/report";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from "../command";
+import { usageErrorText } from "../usage";
 
 /** Runs `check` over the operands and returns the exit status. Never throws for bad input or files. */
-export function runCheck(request: Extract<CliRequest, { kind: "check" }>, io: CliIo): number {
+export function runCheck(request: CheckRequest, io: CliIo): number {
   const options = systemOptions(request);
   if (typeof options === "string") {
     // The system named on the command line (--rules, --rulings): a usage mistake.
@@ -69,7 +70,7 @@ export function runCheck(request: Extract<CliRequest, { kind: "check" }>, io: Cl
  * Unknown rulings, or rulings that do not apply to the named system, are refused (the reason
  * is returned), and so is an unknown system name.
  */
-function systemOptions(request: Extract<CliRequest, { kind: "check" }>): AnalyzeOptions | string {
+function systemOptions(request: CheckRequest): AnalyzeOptions | string {
   if (request.rules === undefined && request.rulings === undefined) return {};
   const written = request.rules === undefined ? undefined : parseSystemSpec(request.rules);
   const rulings = [...(written?.rulings ?? []), ...(request.rulings ?? [])];

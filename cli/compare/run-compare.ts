@@ -1,7 +1,8 @@
 /** `ruleboard compare <file> --rules 11e,10e,10e+club`: one scenario under several rules systems. */
 import { readInput } from "../io/read-input";
 import { compareSystems, parseSpecs } from "../../shared/engine/compare";
-import { usageErrorText, type OutputFormat } from "../args";
+import type { OutputFormat } from "../args";
+import { usageErrorText } from "../usage";
 import { formatCompareJson, formatCompareText } from "./format-compare";
 
 /** What `runCompare` needs from the command line. */

@@ -10,7 +10,7 @@ import { boardFrame } from "../../shared/index";
 import { analyzeMarkdown } from "../../shared/markdown/index";
 import { renderBoard } from "../../shared/render/index";
 import { formatTextLines } from "../output/format-text";
-import type { MarkdownRenderRequest } from "./markdown-args";
+import type { MarkdownRenderRequest } from "../args";
 import { svgToPng } from "../../node/png";
 import { toFileReport } from "../output/report";
 import type { RenderIo } from "./run-render";

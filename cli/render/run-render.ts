@@ -6,10 +6,10 @@ import * as path from "node:path";
 import { isMap, isSeq, parseDocument } from "yaml";
 import { analyze, boardFrame } from "../../shared/index";
 import type { Scenario } from "../../shared/model/scenario";
-import { usageErrorText } from "../args";
+import type { RenderRequest } from "../args";
+import { usageErrorText } from "../usage";
 import { renderBoard } from "../../shared/render/index";
 import { formatTextLines } from "../output/format-text";
-import type { RenderRequest } from "./render-args";
 import { svgToPng } from "../../node/png";
 import { toFileReport } from "../output/report";
 
@@ -19,8 +19,6 @@ export interface RenderIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
 }
-
-type Render = Extract<RenderRequest, { kind: "render" }>;
 
 /** Findings about text the parser could not read, whose content the picture therefore lacks. */
 const PARSE_CODES: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.schema", "scenario.unknown-ref", "scenario.duplicate-id"]);
@@ -37,7 +35,7 @@ const PARSE_CODES: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.schem
  * the default (the last step) is the last one that can be read.
  * Files written are listed on stdout, one path per line; without --out the SVG itself is.
  */
-export function runRender(request: Render, io: RenderIo): number {
+export function runRender(request: RenderRequest, io: RenderIo): number {
   const input = readInput(request.file, io);
   if (!input) return 2;
   const { abs, shown, text } = input;

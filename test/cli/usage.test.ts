@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { USAGE } from "../../cli/args";
+import { USAGE } from "../../cli/usage";
 import { cliSandbox, ROOT, usageError } from "../helpers/cli";
 
 const { dir: TMP, run } = cliSandbox("ruleboard-cli-usage-");

@@ -1,0 +1,78 @@
+/** What `ruleboard --help` prints, and how a usage error is printed. */
+import { DEFAULT_SPECS } from "../shared/engine/compare";
+
+/** The usage text, printed by `--help` (to stdout). A usage error prints `usageErrorText` instead. */
+export const USAGE = `Usage: ruleboard check <files or folders...> [options]
+       ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
+       ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
+                [--theme light|dark|high-contrast|print]
+       ruleboard render --extract <board.svg>
+       ruleboard render --markdown <doc.md> --out <folder> [--format svg|png]
+                [--theme light|dark|high-contrast|print]
+       ruleboard --help | --version
+
+check    Checks Ruleboard scenarios. Folders are searched recursively for
+         *.scenario.yaml and *.scenario.yml, and for Markdown files (*.md,
+         *.markdown) with a \`\`\`ruleboard or \`\`\`scenario block (node_modules and
+         dot-folders are skipped); files named explicitly are checked whatever
+         their extension. In Markdown, each such fenced block is checked and
+         reported at its Markdown line; a block whose info string also says
+         illegal (\`\`\`ruleboard illegal) shows a broken example on purpose: its
+         errors and warnings are expected (info), and breaking nothing is an
+         error.
+compare  Re-checks one scenario under several rules systems and prints, step by
+         step, where the verdicts (legal, borderline, illegal) differ.
+render   Draws the board of one scenario after a step (default: the last; --step
+         is 1-based as in compare, 0 is the set-up). Without --out the SVG goes
+         to stdout; --out names the file, or with --all a folder that receives
+         the set-up and every step as NN-<name>.svg (or .png), NN the step's
+         place in steps: (00 the set-up). A step that cannot be read (check
+         says why) is left out and named on stderr: --all writes no file for
+         it, --step refuses it, and the default is the last step that can be
+         read. Every SVG embeds the scenario, and render --extract prints it
+         back. With --markdown, every scenario block of the document is drawn
+         after its last step into the --out folder as NN-<doc>.svg (or .png),
+         and the Markdown image references to paste into the document are
+         printed, one per block.
+
+Options:
+  --format text|json   Output format (default: text). check: json is an
+                       ESLint-style array; compare: json is one object.
+  --rules <system>     check: check under this rules system instead of each
+                       file's rules: and rulings:, e.g. 10e or 10e+club (a
+                       system with rulings).
+                       compare: the systems, comma-separated
+                       (default: ${DEFAULT_SPECS.join(",")}).
+  --rulings <a,b>      check: switch on these rulings instead of each file's
+                       rulings: (added to those written after + in --rules).
+  --quiet              check: report errors only (hide warnings and info).
+  --all                compare: show every step, not only those that differ.
+                       render: one picture per step, and the set-up as 00.
+  --step <N>           render: the step to draw (1 = first, 0 = set-up).
+  --format svg|png     render: the image format (default svg; png is drawn
+                       at twice the size and needs --out).
+  --out <path>         render: the output file, or folder with --all or
+                       --markdown.
+  --theme <name>       render: light (default), dark, high-contrast or print.
+  --extract <svg>      render: print the scenario embedded in an exported SVG.
+  --markdown <doc.md>  render: draw every scenario block of a Markdown document.
+  -h, --help           Show this help.
+  --version            Show the version.
+
+Exit status: 0 no errors (check), compared (compare: differences are not
+failures) or drawn (render), 1 errors found (check) or the scenario cannot
+be read (compare, render; render --step: the step cannot be read; render
+--markdown: a block cannot be read, the others are still drawn), 2 usage
+error, unreadable or unwritable file, unknown rules system or step.
+`;
+
+/** The line after a usage error's message, pointing to the full usage (as git and ls do). */
+export const USAGE_HINT = "Run 'ruleboard --help' for usage.";
+
+/**
+ * What a usage error prints on stderr: one line with the reason, then the hint, and not the
+ * whole usage (which would push the reason off the screen).
+ */
+export function usageErrorText(message: string): string {
+  return `ruleboard: ${message}\n${USAGE_HINT}\n`;
+}
