@@ -1,26 +1,21 @@
-// The rule excerpts hovers quote: each piece must be verbatim in its rules source. The sources sit
-// outside the repository (../shared/rules-sources, or RULEBOARD_RULES_SOURCES); without them the
-// verbatim test is skipped, saying why, since CI need not have them.
+// The rule excerpts hovers quote: each piece must be verbatim in its rules source. The lines of
+// the sources they quote are kept in test/fixtures/rules-texts/<source>.txt (written from the
+// sources by scripts/rules-excerpts.mjs), so this runs on every clone.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { CODES, isCode } from "../../shared/index";
 import { RULE_TEXTS, ruleTextsFor } from "../../shared/language/hover/rule-texts";
 
-const SOURCES = process.env.RULEBOARD_RULES_SOURCES ?? resolve(__dirname, "..", "..", "..", "..", "shared", "rules-sources");
+const EXCERPTS = resolve(__dirname, "..", "..", "..", "test", "fixtures", "rules-texts");
 
 describe("rule texts", () => {
-  it("every excerpt appears verbatim in the source it names", (t) => {
-    if (!existsSync(SOURCES)) {
-      t.skip(`the rules sources are not at ${SOURCES}`);
-      return;
-    }
-    const files = readdirSync(SOURCES).filter((f) => f.endsWith(".txt"));
+  it("every excerpt appears verbatim in the lines of the source it names", () => {
+    const files = readdirSync(EXCERPTS).filter((f) => f.endsWith(".txt"));
     const sourceText = (n: string): string => {
-      const file = files.find((f) => f.startsWith(`${n}_`));
-      assert.ok(file, `source ${n} is among ${files.join(", ")}`);
-      return readFileSync(join(SOURCES, file), "utf8");
+      assert.ok(files.includes(`${n}.txt`), `source ${n} has excerpts in test/fixtures/rules-texts (among ${files.join(", ")}); run scripts/rules-excerpts.mjs`);
+      return readFileSync(join(EXCERPTS, `${n}.txt`), "utf8");
     };
     let pieces = 0;
     for (const [code, texts] of Object.entries(RULE_TEXTS)) {
