@@ -1,4 +1,5 @@
 import type { Vec } from "../model/scenario";
+import { goldenMin, type GoldenBracket } from "./golden";
 import { circle, inradius, radial, type Shape } from "./shape";
 
 /**
@@ -24,7 +25,6 @@ const SIN = Float64Array.from({ length: SAMPLES }, (_, k) => Math.sin(k * STEP))
  * g''·tol²/2 with g'' below a few inches), so 1e-7 rad keeps gaps exact to 1e-13".
  */
 const ANGLE_TOL = 1e-7;
-const INV_PHI = (Math.sqrt(5) - 1) / 2;
 
 // The pair being measured: centre offset, and per footprint either a radius or the squared
 // semi-axes with the cosine and sine of the long axis' angle.
@@ -86,9 +86,12 @@ function g(nx: number, ny: number): number {
   return dx * nx + dy * ny - ra - rb;
 }
 
-function gPhi(phi: number): number {
-  return g(Math.cos(phi), Math.sin(phi));
+function negGPhi(phi: number): number {
+  return -g(Math.cos(phi), Math.sin(phi));
 }
+
+/** The search's result, reused: maxSeparation never runs inside another maxSeparation. */
+const bracket: GoldenBracket = { x1: 0, f1: 0, x2: 0, f2: 0 };
 
 /** max g for the loaded pair: 32 samples, then golden-section on every sampled local maximum. */
 function maxSeparation(): number {
@@ -105,34 +108,15 @@ function maxSeparation(): number {
     }
     // Only local maxima are refined (a flat run of equal samples has nothing to refine).
     if (v < prev || v < next || (v === prev && v === next)) continue;
-    let lo = (k - 1) * STEP;
-    let hi = (k + 1) * STEP;
-    let x1 = hi - INV_PHI * (hi - lo);
-    let x2 = lo + INV_PHI * (hi - lo);
-    let f1 = gPhi(x1);
-    let f2 = gPhi(x2);
-    while (hi - lo > ANGLE_TOL) {
-      if (f1 < f2) {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + INV_PHI * (hi - lo);
-        f2 = gPhi(x2);
-      } else {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - INV_PHI * (hi - lo);
-        f1 = gPhi(x1);
-      }
+    // The maximum of g is the minimum of -g: negation is exact, so the search is the same.
+    const found = goldenMin(negGPhi, (k - 1) * STEP, (k + 1) * STEP, ANGLE_TOL, bracket);
+    if (-found.f1 > best) {
+      best = -found.f1;
+      bestPhi = found.x1;
     }
-    if (f1 > best) {
-      best = f1;
-      bestPhi = x1;
-    }
-    if (f2 > best) {
-      best = f2;
-      bestPhi = x2;
+    if (-found.f2 > best) {
+      best = -found.f2;
+      bestPhi = found.x2;
     }
   }
   // Non-finite input (NaN coordinates) never beats -Infinity: report NaN, not "infinitely deep".

@@ -1,11 +1,11 @@
 import type { Vec } from "../model/scenario";
 import { signedGap } from "./gap";
+import { goldenMin } from "./golden";
 import { circle, inradius, withCentre, type Shape } from "./shape";
 import { angleOf, dist, lerp, pointSegmentDistance, sub } from "./vec";
 
 /** Golden-section search over t in [0, 1] stops at this bracket width. */
 const T_TOL = 1e-10;
-const INV_PHI = (Math.sqrt(5) - 1) / 2;
 
 /** Length of the polyline start -> path[0] -> ... -> last (straight segments). */
 export function pathLength(start: Vec, path: readonly Vec[]): number {
@@ -18,35 +18,9 @@ export function pathLength(start: Vec, path: readonly Vec[]): number {
   return total;
 }
 
-/**
- * Golden-section search for the minimum of a convex `f` on [0, 1], down to a bracket of T_TOL.
- * Returns the lower of the two inner values it ends on. `stop(f1, f2, width)` is asked before each
- * narrowing with the inner values and the bracket width; when it answers true the search ends
- * there, for callers that only need to know which side of a threshold the minimum lies on.
- */
+/** The smaller of the two values a golden-section search on [0, 1] ends on (see `goldenMin`). */
 function goldenMinOnUnit(f: (t: number) => number, stop?: (f1: number, f2: number, width: number) => boolean): number {
-  let lo = 0;
-  let hi = 1;
-  let x1 = hi - INV_PHI;
-  let x2 = INV_PHI;
-  let f1 = f(x1);
-  let f2 = f(x2);
-  while (hi - lo > T_TOL) {
-    if (stop !== undefined && stop(f1, f2, hi - lo)) break;
-    if (f1 > f2) {
-      lo = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = lo + INV_PHI * (hi - lo);
-      f2 = f(x2);
-    } else {
-      hi = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = hi - INV_PHI * (hi - lo);
-      f1 = f(x1);
-    }
-  }
+  const { f1, f2 } = goldenMin(f, 0, 1, T_TOL, { x1: 0, f1: 0, x2: 0, f2: 0 }, stop);
   return Math.min(f1, f2);
 }
 
