@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     // Tests and scripts print their reports and figures.
-    files: ["test/**/*.ts", "scripts/**/*.ts", "cli/**/*.ts", "server/cli/**/*.ts"],
+    files: ["test/**/*.ts", "scripts/**/*.ts", "cli/**/*.ts"],
     rules: { "no-console": "off" },
   },
 );

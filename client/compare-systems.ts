@@ -4,7 +4,7 @@ import type { LanguageClient } from "vscode-languageclient/node";
 import { COMPARE_METHOD } from "../shared/protocol/messages";
 import type { CompareParams, CompareResponse } from "../shared/protocol/messages";
 // Node-free, so the editor prints exactly what `ruleboard compare --all` prints.
-import { formatCompareText } from "../server/cli/format-compare";
+import { formatCompareText } from "../shared/engine/compare-text";
 import { LANGUAGE_ID } from "./language-client";
 import { rulesLine, systemChoices } from "./compare-choices";
 

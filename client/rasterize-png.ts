@@ -3,7 +3,7 @@ import { Uri, ViewColumn, window } from "vscode";
 import type { Disposable } from "vscode";
 import type { RasterizeReply, RasterizeRequest } from "../shared/protocol/messages";
 
-/** PNG pixels per SVG pixel, as the CLI's PNGs (server/cli/render-png.ts). */
+/** PNG pixels per SVG pixel, as the CLI's PNGs (node/png.ts). */
 const PNG_ZOOM = 2;
 /** A board takes well under a second to draw; a page that never answers must not hang the command. */
 const PAGE_TIMEOUT_MS = 20_000;

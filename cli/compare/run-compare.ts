@@ -3,7 +3,7 @@ import { readInput } from "../io/read-input";
 import { compareSystems, parseSpecs } from "../../shared/engine/compare";
 import type { OutputFormat } from "../args";
 import { usageErrorText } from "../usage";
-import { formatCompareJson, formatCompareText } from "./format-compare";
+import { formatCompareJson, formatCompareText } from "../../shared/engine/compare-text";
 
 /** What `runCompare` needs from the command line. */
 export interface CompareRequest {

@@ -1,8 +1,8 @@
 /**
- * The output of `ruleboard compare`: verdicts side by side, step by step. No Node imports on
- * purpose: the editor's "Compare Rules Systems…" command prints the same text (client/ bundles it).
+ * The text of `ruleboard compare`: verdicts side by side, step by step. Pure like the rest of
+ * shared/, so the editor's "Compare Rules Systems…" command prints the same text (client/ bundles it).
  */
-import type { Comparison, Finding, RowComparison, StepComparison, Verdict } from "../../shared/engine/compare";
+import type { Comparison, Finding, RowComparison, StepComparison, Verdict } from "./compare";
 
 /** What to print. */
 export interface CompareTextOptions {
