@@ -26,7 +26,7 @@ export function svgToPng(svg: string): Uint8Array {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       loaded = require("@resvg/resvg-js") as ResvgModule;
     } catch (err) {
-      throw new Error(`PNG export needs @resvg/resvg-js, which could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`PNG export needs @resvg/resvg-js, which could not be loaded: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   }
   // System fonts, with DejaVu Sans as the fallback family (the renderer's first choice).

@@ -119,6 +119,7 @@ export function docName(uri: string): string {
   } catch {
     // A malformed escape: keep the name as written.
   }
+  // eslint-disable-next-line no-control-regex -- control characters cannot be in a file name
   const name = last.replace(/(\.scenario)?\.ya?ml$/i, "").replace(/[\\/:*?"<>|\u0000-\u001f]/g, "-");
   return name === "" || name === "." || name === ".." ? "board" : name;
 }
