@@ -4,7 +4,7 @@
  * folding ranges and semantic tokens.
  */
 export { foldingRanges, type Fold } from "./folding";
-export { occurrenceAt, occurrences, occurrencesOf, type IdKind, type Occurrence } from "./occurrences";
+export { occurrenceAt, occurrences, type IdKind, type Occurrence } from "./occurrences";
 export { definitionAt, readScenarioTree, referencesAt, type ScenarioTree, type WrittenId } from "./occurrences-tree";
 export { invalidName, isRefusal, prepareRename, renameEdits, type RenameRefusal, type RenameTarget } from "./rename";
 export { encodeTokens, idTokens, TOKEN_MODIFIERS, TOKEN_TYPES, type IdToken } from "./semantic-tokens";

@@ -46,12 +46,6 @@ export function occurrenceAt(scenario: Scenario, offset: number): Occurrence | u
   return occurrences(scenario).find((o) => o.span.start <= offset && offset <= o.span.end);
 }
 
-/** Every occurrence of the same id of the same kind (the definition first when it exists). */
-export function occurrencesOf(scenario: Scenario, kind: IdKind, id: string): Occurrence[] {
-  const all = occurrences(scenario).filter((o) => o.kind === kind && o.id === id);
-  return [...all.filter((o) => o.definition), ...all.filter((o) => !o.definition)];
-}
-
 type RefSink = (kind: IdKind, ref: Ref) => void;
 
 function stepRefs(step: Step, sink: RefSink): void {
