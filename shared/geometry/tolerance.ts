@@ -40,11 +40,6 @@ export function closer(d0: number, d1: number, tau: number = TAU): Tri {
   return "border";
 }
 
-/** Base contact: |gap| <= TAU_C. */
-export function inContact(gap: number): boolean {
-  return Math.abs(gap) <= TAU_C + EPS;
-}
-
 /** Illegal overlap: gap < -TAU_O. */
 export function overlaps(gap: number): boolean {
   return gap < -TAU_O - EPS;

@@ -16,7 +16,7 @@ import {
   withFacing,
   type Shape,
 } from "../../shared/geometry/shape";
-import { closer, inContact, overlaps, TAU_O, within } from "../../shared/geometry/tolerance";
+import { closer, overlaps, TAU_O, within } from "../../shared/geometry/tolerance";
 import { add, fromAngle, lerp, scale } from "../../shared/geometry/vec";
 import { createRng } from "../helpers/prng";
 
@@ -147,10 +147,7 @@ describe("tolerance", () => {
     assert.equal(closer(3, 3, 0), "no");
     assert.equal(closer(3, 2.999999, 0), "yes");
   });
-  it("contact and overlap thresholds", () => {
-    assert.equal(inContact(0.02), true);
-    assert.equal(inContact(-0.02), true);
-    assert.equal(inContact(0.0201), false);
+  it("the overlap threshold", () => {
     assert.equal(overlaps(-0.01), false);
     assert.equal(overlaps(-0.0101), true);
   });
