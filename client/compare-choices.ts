@@ -3,8 +3,8 @@
  * can load them. Only the catalogue modules are imported: shared/engine/compare.ts would bring
  * the parser and `yaml` into the extension bundle for two constants.
  */
-import { parseSystemSpec } from "../shared/rules/rulings";
-import { RULES_SYSTEMS } from "../shared/rules/system";
+import { parseSystemSpec } from "../shared/systems/rulings";
+import { RULES_SYSTEMS } from "../shared/systems/system";
 
 /** The systems offered, all picked by default; the same as `DEFAULT_SPECS` (a test keeps them equal). */
 export const COMPARE_SPECS: readonly string[] = ["11e", "10e", "10e+club"];

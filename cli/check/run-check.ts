@@ -5,7 +5,7 @@ import { analyze } from "../../shared/index";
 import type { AnalyzeOptions } from "../../shared/index";
 import { checkSystem, knownSystems } from "../../shared/engine/compare";
 import { analyzeMarkdown } from "../../shared/markdown/index";
-import { parseSystemSpec } from "../../shared/rules/rulings";
+import { parseSystemSpec } from "../../shared/systems/rulings";
 import type { CheckRequest } from "../args";
 import { describeFsError, findScenarioFiles } from "../io/find-files";
 import { isMarkdownFileName } from "../io/markdown-files";

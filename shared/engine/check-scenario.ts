@@ -1,12 +1,12 @@
 import { problem, type Problem } from "../diagnostics/problem";
 import type { Scenario } from "../model/scenario";
-import { checkSetup } from "../rules/setup";
-import { resolveSystem, RULING_SETS } from "../rules/rulings";
-import { BoardState } from "./board-state";
+import { checkSetup } from "../rules/common/setup";
+import { resolveSystem, RULING_SETS } from "../systems/rulings";
+import { BoardState } from "../board/board-state";
 import { foldCascades } from "./cascade";
 import { applyExpectations } from "./expectations";
 import { replay } from "./replay";
-import { Report } from "./report";
+import { Report } from "../rules/report";
 
 /** Checks the set-up and replays the steps through the rules engine. */
 export function checkScenario(scenario: Scenario, options: { rules?: string; rulings?: readonly string[] }): Problem[] {

@@ -2,8 +2,8 @@ import type { Code } from "../diagnostics/codes";
 import type { Problem, Severity } from "../diagnostics/problem";
 import type { Scenario, Step } from "../model/scenario";
 import { parseScenario } from "../parse/parse-scenario";
-import { parseSystemSpec, RULING_SETS, RULINGS } from "../rules/rulings";
-import { RULES_SYSTEMS } from "../rules/system";
+import { parseSystemSpec, RULING_SETS, RULINGS } from "../systems/rulings";
+import { RULES_SYSTEMS } from "../systems/system";
 import { LineIndex, type Span } from "../source/span";
 import { checkScenario } from "./check-scenario";
 

@@ -1,9 +1,9 @@
 import type { Problem } from "../diagnostics/problem";
 import type { BaseShape, ModelMove, Scenario, Step } from "../model/scenario";
-import { resolveSystem } from "../rules/rulings";
-import { BoardState } from "./board-state";
+import { resolveSystem } from "../systems/rulings";
+import { BoardState } from "../board/board-state";
 import { replay } from "./replay";
-import { Report } from "./report";
+import { Report } from "../rules/report";
 
 /** One model as drawn: where it stands after the shown step. */
 export interface ModelFrame {

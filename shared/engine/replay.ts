@@ -1,15 +1,15 @@
 import type { ChargeStep, MoveStep, PhaseStep, RemoveStep, Scenario, Step } from "../model/scenario";
-import { consolidateStep } from "../rules/consolidate";
-import { beginFightStep, eligibility, fightStep } from "../rules/fight";
-import { pileIn } from "../rules/pile-in";
-import type { RulesSystem } from "../rules/system";
+import { consolidateStep } from "../rules/fight-11e/consolidate";
+import { beginFightStep, eligibility, fightStep } from "../rules/fight-11e/fight";
+import { pileIn } from "../rules/fight-11e/pile-in";
+import type { RulesSystem } from "../systems/system";
 import { within } from "../geometry/tolerance";
-import { BoardState } from "./board-state";
-import { newFightPhase, newTurn, type RuleContext } from "./context";
-import { chargeStep, endChargePhase } from "../rules/charge";
-import { endMovementPhase, moveStep } from "../rules/movement";
-import { endTenthFightPhase, tenthFightPhaseStep } from "../rules/tenth/fight-phase";
-import { inches, Report } from "./report";
+import { BoardState } from "../board/board-state";
+import { newFightPhase, newTurn, type RuleContext } from "../rules/context";
+import { chargeStep, endChargePhase } from "../rules/charge/phase";
+import { endMovementPhase, moveStep } from "../rules/movement/phase";
+import { endTenthFightPhase, tenthFightPhaseStep } from "../rules/fight-10e/phase";
+import { inches, Report } from "../rules/report";
 
 /**
  * Replays the timeline over the board, step by step, asking each rule family about each step.

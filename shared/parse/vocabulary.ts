@@ -1,6 +1,6 @@
 import type { ConsolidationMode, FallBackMode, FightType, InterventionMode, MoveType } from "../model/scenario";
-import { RULING_SETS, RULINGS } from "../rules/rulings";
-import { RULES_SYSTEMS } from "../rules/system";
+import { RULING_SETS, RULINGS } from "../systems/rulings";
+import { RULES_SYSTEMS } from "../systems/system";
 
 /**
  * The fixed words of the scenario language, in one place so a later rules edition adds its

@@ -7,7 +7,7 @@
  */
 import type { BoardFrame, ModelFrame } from "../engine/frame";
 import type { Scenario } from "../model/scenario";
-import { resolveSystem } from "../rules/rulings";
+import { resolveSystem } from "../systems/rulings";
 import { boardLayer, objectivesLayer, scaleBar } from "./board-layers";
 import { caption, header, legend, problemList } from "./caption-legend";
 import { LabelPlacer } from "./label-placer";

@@ -2,7 +2,7 @@
 import type { BoardFrame, ModelFrame } from "../engine/frame";
 import type { Scenario, Step, UnitDef } from "../model/scenario";
 import type { Span } from "../source/span";
-import type { RulesSystem } from "../rules/system";
+import type { RulesSystem } from "../systems/system";
 import type { Projection } from "./base-shape";
 import type { LabelPlacer } from "./label-placer";
 import { playerColours, type PlayerColours, type Theme, type ThemeName } from "./theme";

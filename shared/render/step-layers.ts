@@ -5,7 +5,7 @@
  */
 import type { Measure, Problem, Severity } from "../diagnostics/problem";
 import type { MoveFrame } from "../engine/frame";
-import { inches } from "../engine/report";
+import { inches } from "../rules/report";
 import type { BaseShape } from "../model/scenario";
 import { baseElement, edgeDistance, project } from "./base-shape";
 import { modelBox } from "./model-layers";

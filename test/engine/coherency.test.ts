@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { coherencyOf, coherencyProbe } from "../../shared/engine/coherency";
+import { coherencyOf, coherencyProbe } from "../../shared/board/coherency";
 import { circle } from "../../shared/geometry/shape";
 
 const RULE = { near: 2, far: 9 };

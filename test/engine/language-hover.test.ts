@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
 import type { ChargeStep, Scenario } from "../../shared/index";
-import { ELEVENTH, TENTH } from "../../shared/rules/system";
+import { ELEVENTH, TENTH } from "../../shared/systems/system";
 import { codeAt, codeHover } from "../../shared/language/hover/code";
 import { hoverAt } from "../../shared/language/hover/index";
 import { md } from "../../shared/language/text/index";

@@ -9,7 +9,7 @@ import type { Problem } from "../../shared/diagnostics/problem";
 import type { Scenario, Step } from "../../shared/model/scenario";
 import { parseScenario } from "../../shared/parse/parse-scenario";
 import { isRulingName, RULING_NAMES } from "../../shared/parse/vocabulary";
-import { RULING_SETS, RULINGS } from "../../shared/rules/rulings";
+import { RULING_SETS, RULINGS } from "../../shared/systems/rulings";
 import { LineIndex, type Span } from "../../shared/source/span";
 import { lines, marked } from "../helpers/marked";
 

@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
-import { parseSystemSpec, resolveSystem, RULINGS, RULING_SETS } from "../../shared/rules/rulings";
-import { RULES_SYSTEMS, TENTH, type Readings } from "../../shared/rules/system";
+import { parseSystemSpec, resolveSystem, RULINGS, RULING_SETS } from "../../shared/systems/rulings";
+import { RULES_SYSTEMS, TENTH, type Readings } from "../../shared/systems/system";
 
 const root = join(__dirname, "..", "..", "..");
 const read = (...path: string[]) => readFileSync(join(root, ...path), "utf8");

@@ -1,11 +1,11 @@
-import { BoardState, type ModelState, type UnitState } from "../../engine/board-state";
+import { BoardState, type ModelState, type UnitState } from "../../board/board-state";
 import { replay } from "../../engine/replay";
-import { Report } from "../../engine/report";
+import { Report } from "../../rules/report";
 import { gapBounds, signedGap } from "../../geometry/gap";
 import { within, type Tri } from "../../geometry/tolerance";
 import type { Scenario } from "../../model/scenario";
-import { resolveSystem, RULING_SETS } from "../../rules/rulings";
-import type { RulesSystem } from "../../rules/system";
+import { resolveSystem, RULING_SETS } from "../../systems/rulings";
+import type { RulesSystem } from "../../systems/system";
 
 /**
  * Geometric facts about one model on the board the engine replayed, for hovers and inlay hints:

@@ -1,7 +1,7 @@
 import type { Tri } from "../../geometry/tolerance";
 import type { ChargeStep, MoveStep, MoveType, UnitDef } from "../../model/scenario";
-import { interventionLimit } from "../../rules/heroic-intervention";
-import type { RulesSystem } from "../../rules/system";
+import { interventionLimit } from "../../rules/charge/heroic-intervention";
+import type { RulesSystem } from "../../systems/system";
 
 /**
  * The maximum distance of a move, as the rule families pass it to the path check

@@ -1,9 +1,9 @@
-import { BoardState } from "../../engine/board-state";
+import { BoardState } from "../../board/board-state";
 import { replay } from "../../engine/replay";
-import { Report } from "../../engine/report";
+import { Report } from "../../rules/report";
 import { pathLength } from "../../geometry/path";
 import type { ModelMove, Scenario, Step, Vec } from "../../model/scenario";
-import type { RulesSystem } from "../../rules/system";
+import type { RulesSystem } from "../../systems/system";
 import { closestEnemy, systemOf } from "./facts";
 import { chargeLimit, fightPhaseLimit, movementLimit, type MoveBlock, type MoveLimit } from "./move-limits";
 

@@ -1,12 +1,12 @@
 import type { Code } from "../../diagnostics/codes";
-import { BoardState, type UnitState } from "../../engine/board-state";
+import { BoardState, type UnitState } from "../../board/board-state";
 import { replay } from "../../engine/replay";
-import { inches, Report } from "../../engine/report";
+import { inches, Report } from "../../rules/report";
 import { within, type Tri } from "../../geometry/tolerance";
 import type { Scenario, Step } from "../../model/scenario";
-import { objectiveGap } from "../../rules/consolidate";
-import { resolveSystem } from "../../rules/rulings";
-import type { RulesSystem } from "../../rules/system";
+import { objectiveGap } from "../../rules/fight-11e/consolidate";
+import { resolveSystem } from "../../systems/rulings";
+import type { RulesSystem } from "../../systems/system";
 import { findingKey, judgeChoice, Oracle } from "../oracle/index";
 
 /**

@@ -1,8 +1,8 @@
 import type { Problem } from "../../diagnostics/problem";
 import type { Analysis } from "../../engine/analyze";
-import { BoardState } from "../../engine/board-state";
+import { BoardState } from "../../board/board-state";
 import { replay } from "../../engine/replay";
-import { Report } from "../../engine/report";
+import { Report } from "../../rules/report";
 import type { Scenario } from "../../model/scenario";
 import { parseScenario } from "../../parse/parse-scenario";
 import { systemOf } from "./board";

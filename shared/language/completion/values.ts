@@ -1,6 +1,6 @@
 import { RULING_NAMES, PHASES, SUPPORTED_RULES } from "../../parse/vocabulary";
-import { RULING_SETS, RULINGS } from "../../rules/rulings";
-import { RULES_SYSTEMS } from "../../rules/system";
+import { RULING_SETS, RULINGS } from "../../systems/rulings";
+import { RULES_SYSTEMS } from "../../systems/system";
 import { entriesAt } from "./context";
 import { inOrder, sortKey, type CompletionEntry } from "./entry";
 import type { Segment } from "./lines";

@@ -1,4 +1,4 @@
-import { coherencyOf } from "../../engine/coherency";
+import { coherencyOf } from "../../board/coherency";
 import { offBoardBy } from "../../geometry/board";
 import { signedGap } from "../../geometry/gap";
 import { touchingCentre, type Shape } from "../../geometry/shape";

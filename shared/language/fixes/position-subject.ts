@@ -2,8 +2,8 @@ import type { Problem } from "../../diagnostics/problem";
 import { boardFrame, movesOfStep } from "../../engine/frame";
 import { shapeOf, type Shape } from "../../geometry/shape";
 import type { BaseShape, ModelMove, Scenario, Step, Vec } from "../../model/scenario";
-import { resolveSystem } from "../../rules/rulings";
-import type { RulesSystem } from "../../rules/system";
+import { resolveSystem } from "../../systems/rulings";
+import type { RulesSystem } from "../../systems/system";
 import type { FixContext } from "./verify";
 
 /**

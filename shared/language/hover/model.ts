@@ -1,4 +1,4 @@
-import { neighboursNeeded, type CoherencyRule } from "../../engine/coherency";
+import { neighboursNeeded, type CoherencyRule } from "../../board/coherency";
 import type { Scenario, Step } from "../../model/scenario";
 import { boardAfter, closestEnemy, coherencyNeighbours, engagedWith, type MoveRecord } from "../board/index";
 import { baseText, inches, md, num, point, stepHead, stepName } from "../text/index";

@@ -1,8 +1,8 @@
 import type { Code } from "../../diagnostics/codes";
 import type { Problem } from "../../diagnostics/problem";
-import type { BoardState, UnitState } from "../../engine/board-state";
+import type { BoardState, UnitState } from "../../board/board-state";
 import type { ChargeStep, ConsolidateStep, ConsolidationMode, FightStep, FightType, MoveStep, MoveType, Option, PileInStep, Scenario, Step } from "../../model/scenario";
-import type { RulesSystem } from "../../rules/system";
+import type { RulesSystem } from "../../systems/system";
 import type { Span } from "../../source/span";
 import { chargeLimit, fightPhaseLimit, movementLimit, systemOf, type MoveLimit } from "../board/index";
 import { findingKey, judgeChoice, MAX_CANDIDATES, Oracle, refList, REPLAY_BUDGET, SELECTION, selectionAfter, type Choice, type Stop } from "../oracle/index";

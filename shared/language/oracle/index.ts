@@ -1,10 +1,10 @@
 import type { Code } from "../../diagnostics/codes";
 import type { Problem } from "../../diagnostics/problem";
-import { BoardState } from "../../engine/board-state";
+import { BoardState } from "../../board/board-state";
 import { replay, type StepObserver } from "../../engine/replay";
-import { Report } from "../../engine/report";
+import { Report } from "../../rules/report";
 import type { FightStep, RefList, Scenario, Step } from "../../model/scenario";
-import type { RulesSystem } from "../../rules/system";
+import type { RulesSystem } from "../../systems/system";
 import type { Span } from "../../source/span";
 
 /**

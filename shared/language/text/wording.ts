@@ -1,4 +1,4 @@
-import { inches } from "../../engine/report";
+import { inches } from "../../rules/report";
 import type { BaseShape, Step, Vec } from "../../model/scenario";
 
 /**

@@ -2,7 +2,7 @@ import { gapBounds, signedGap } from "../geometry/gap";
 import { circumradius, shapeOf, type Shape } from "../geometry/shape";
 import { TAU, within, type Tri } from "../geometry/tolerance";
 import type { ModelDef, Scenario, UnitDef, Vec } from "../model/scenario";
-import type { RulesSystem } from "../rules/system";
+import type { RulesSystem } from "../systems/system";
 import { coherencyOf, coherencyProbe } from "./coherency";
 import { SpatialGrid } from "./spatial-grid";
 

@@ -1,11 +1,11 @@
-import { offBoardBy } from "../geometry/board";
-import { signedGap } from "../geometry/gap";
-import { sweptGap } from "../geometry/path";
-import type { Shape } from "../geometry/shape";
-import { EPS, MARGIN } from "../geometry/tolerance";
-import { findWitness } from "../geometry/witness";
-import type { Vec } from "../model/scenario";
-import type { BoardState } from "../engine/board-state";
+import { offBoardBy } from "../../geometry/board";
+import { signedGap } from "../../geometry/gap";
+import { sweptGap } from "../../geometry/path";
+import type { Shape } from "../../geometry/shape";
+import { EPS, MARGIN } from "../../geometry/tolerance";
+import { findWitness } from "../../geometry/witness";
+import type { Vec } from "../../model/scenario";
+import type { BoardState } from "../../board/board-state";
 import type { MovedModel } from "./moves";
 
 /**

@@ -1,7 +1,7 @@
 import type { ConsolidateStep, FightStep, PileInStep } from "../../model/scenario";
 import type { Span } from "../../source/span";
-import type { UnitState } from "../../engine/board-state";
-import type { FightPhaseState, RuleContext } from "../../engine/context";
+import type { UnitState } from "../../board/board-state";
+import type { FightPhaseState, RuleContext } from "../context";
 import { checkMeleeTargets } from "./attacks";
 import { tenthConsolidate } from "./consolidate";
 import { tenthPileIn } from "./pile-in";

@@ -1,14 +1,14 @@
-import { offBoardBy } from "../geometry/board";
-import { gapUpTo } from "../geometry/gap";
-import { detourLowerBound, pathLength, sweptGap } from "../geometry/path";
-import { circumradius, inradius, shapeOf, type Shape } from "../geometry/shape";
-import { pointSegmentDistance } from "../geometry/vec";
-import { MOVED, TAU, TAU_O } from "../geometry/tolerance";
-import type { ModelMove, Vec } from "../model/scenario";
-import type { Span } from "../source/span";
-import type { BoardState, ModelState, UnitState } from "../engine/board-state";
-import { inches, type Report } from "../engine/report";
-import { cite } from "./rule-cite";
+import { offBoardBy } from "../../geometry/board";
+import { gapUpTo } from "../../geometry/gap";
+import { detourLowerBound, pathLength, sweptGap } from "../../geometry/path";
+import { circumradius, inradius, shapeOf, type Shape } from "../../geometry/shape";
+import { pointSegmentDistance } from "../../geometry/vec";
+import { MOVED, TAU, TAU_O } from "../../geometry/tolerance";
+import type { ModelMove, Vec } from "../../model/scenario";
+import type { Span } from "../../source/span";
+import type { BoardState, ModelState, UnitState } from "../../board/board-state";
+import { inches, type Report } from "../report";
+import { cite } from "../../systems/rule-cite";
 
 /**
  * Generic move checks (03.01 Moving, 03.03 Coherency), run for every move type:
@@ -47,7 +47,7 @@ export function plannedMoves(board: BoardState, unit: UnitState, moves: readonly
 /**
  * Checks path length and paths through enemy models against the positions before the move.
  * `blocks(m, n)` says whether enemy model `n` bars `m`'s way (default: every enemy model does);
- * move types with exemptions pass their own (rules/passage.ts).
+ * move types with exemptions pass their own (rules/common/passage.ts).
  */
 export function checkPaths(
   board: BoardState,

@@ -1,8 +1,8 @@
-import { offBoardBy } from "../geometry/board";
-import { gapUpTo } from "../geometry/gap";
-import { TAU_O } from "../geometry/tolerance";
-import type { BoardState } from "../engine/board-state";
-import { inches, type Report } from "../engine/report";
+import { offBoardBy } from "../../geometry/board";
+import { gapUpTo } from "../../geometry/gap";
+import { TAU_O } from "../../geometry/tolerance";
+import type { BoardState } from "../../board/board-state";
+import { inches, type Report } from "../report";
 
 /** The set-up before the first step: no two bases overlap, every base is on the board. */
 export function checkSetup(board: BoardState, report: Report): void {

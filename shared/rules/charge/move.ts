@@ -1,17 +1,17 @@
-import { bestTri, type ModelState, type UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
-import { inches, list } from "../engine/report";
-import { gapBounds } from "../geometry/gap";
-import { sweptGap, sweptGapAtLeast } from "../geometry/path";
-import { circle, inradius, type Shape } from "../geometry/shape";
-import { dist } from "../geometry/vec";
-import { closer, MARGIN, TAU, TAU_C, within, type Tri } from "../geometry/tolerance";
-import type { ChargeStep, Vec } from "../model/scenario";
-import { unitGapPoints } from "./engagement";
-import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "./moves";
-import { pathBlocker } from "./passage";
-import { searchWitness } from "./witness-search";
-import { at } from "./witness-search";
+import { bestTri, type ModelState, type UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches, list } from "../report";
+import { gapBounds } from "../../geometry/gap";
+import { sweptGap, sweptGapAtLeast } from "../../geometry/path";
+import { circle, inradius, type Shape } from "../../geometry/shape";
+import { dist } from "../../geometry/vec";
+import { closer, MARGIN, TAU, TAU_C, within, type Tri } from "../../geometry/tolerance";
+import type { ChargeStep, Vec } from "../../model/scenario";
+import { unitGapPoints } from "../common/engagement";
+import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "../common/moves";
+import { pathBlocker } from "../common/passage";
+import { searchWitness } from "../common/witness-search";
+import { at } from "../common/witness-search";
 
 /**
  * The charge move (11e 11.04, also a Heroic Intervention's; 10e Charge): at most the roll; every

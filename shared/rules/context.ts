@@ -1,9 +1,9 @@
 import type { Tri } from "../geometry/tolerance";
 import type { Scenario } from "../model/scenario";
-import type { RulesSystem } from "../rules/system";
+import type { RulesSystem } from "../systems/system";
 import type { Span } from "../source/span";
-import type { BoardState, UnitState } from "./board-state";
-import type { FightOrder } from "../rules/fight-order";
+import type { BoardState, UnitState } from "../board/board-state";
+import type { FightOrder } from "./common/fight-order";
 import type { Report } from "./report";
 
 /** Where the Fight phase is (12.01–12.09). */

@@ -2,12 +2,12 @@ import { signedGap } from "../../geometry/gap";
 import type { Shape } from "../../geometry/shape";
 import { closer, EPS, MARGIN, TAU, type Tri } from "../../geometry/tolerance";
 import type { Vec } from "../../model/scenario";
-import { bestTri, type BoardState, type ModelState, type UnitState } from "../../engine/board-state";
-import type { RuleContext } from "../../engine/context";
-import { inches } from "../../engine/report";
-import { contactWithEnemy, gapPoints } from "../engagement";
-import type { MovedModel } from "../moves";
-import { at, searchWitness } from "../witness-search";
+import { bestTri, type BoardState, type ModelState, type UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches } from "../report";
+import { contactWithEnemy, gapPoints } from "../common/engagement";
+import type { MovedModel } from "../common/moves";
+import { at, searchWitness } from "../common/witness-search";
 
 /**
  * 10th edition's "each time a model makes a Pile-in (Consolidation) move, it must end that move

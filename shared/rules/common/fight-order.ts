@@ -1,5 +1,5 @@
-import type { UnitState } from "../engine/board-state";
-import type { RulesSystem } from "./system";
+import type { UnitState } from "../../board/board-state";
+import type { RulesSystem } from "../../systems/system";
 
 /**
  * The Fight phase selection sequence as a set of possible states, so that every reading the texts

@@ -1,7 +1,7 @@
-import { closer, MARGIN, TAU, within, type Tri } from "../geometry/tolerance";
-import { bestTri, type UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
-import { inches } from "../engine/report";
+import { closer, MARGIN, TAU, within, type Tri } from "../../geometry/tolerance";
+import { bestTri, type UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches } from "../report";
 import { unitGapPoints } from "./engagement";
 import type { MovedModel } from "./moves";
 import { at, searchWitness } from "./witness-search";

@@ -1,10 +1,10 @@
 import type { Tri } from "../../geometry/tolerance";
 import type { Span } from "../../source/span";
-import type { UnitState } from "../../engine/board-state";
-import { hasCharged, type RuleContext } from "../../engine/context";
-import { inches } from "../../engine/report";
-import { isFightsFirst } from "../fight";
-import { FightOrder, orderRulesOf, type Pools } from "../fight-order";
+import type { UnitState } from "../../board/board-state";
+import { hasCharged, type RuleContext } from "../context";
+import { inches } from "../report";
+import { isFightsFirst } from "../fight-11e/fight";
+import { FightOrder, orderRulesOf, type Pools } from "../common/fight-order";
 import { ruleName } from "./unit-checks";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A rules system's numbers and structural choices. Every distance is in inches. The rule families
- * read their numbers from here; rulings (rules/rulings.ts) adjust `readings` on top of a system.
+ * read their numbers from here; rulings (systems/rulings.ts) adjust `readings` on top of a system.
  */
 export interface RulesSystem {
   /** `11e`, `10e`. */
@@ -37,7 +37,7 @@ export interface RulesSystem {
 
 /**
  * Readings that rulings switch. Each defaults to the rules system's own text; a ruling documents
- * its source (docs/rules.md, rules/rulings.ts).
+ * its source (docs/rules.md, systems/rulings.ts).
  */
 export interface Readings {
   /** Units that charged may attack only the units they declared as charge targets (club, source 002). */

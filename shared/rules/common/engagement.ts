@@ -1,10 +1,10 @@
-import type { Measure } from "../diagnostics/problem";
-import { gapUpTo, separation, signedGap } from "../geometry/gap";
-import { supportPoint, type Shape } from "../geometry/shape";
-import { MARGIN, TAU_C, TAU, within, type Tri } from "../geometry/tolerance";
-import type { BoardState, ModelState, UnitState } from "../engine/board-state";
-import type { Report } from "../engine/report";
-import { inches } from "../engine/report";
+import type { Measure } from "../../diagnostics/problem";
+import { gapUpTo, separation, signedGap } from "../../geometry/gap";
+import { supportPoint, type Shape } from "../../geometry/shape";
+import { MARGIN, TAU_C, TAU, within, type Tri } from "../../geometry/tolerance";
+import type { BoardState, ModelState, UnitState } from "../../board/board-state";
+import type { Report } from "../report";
+import { inches } from "../report";
 import type { MovedModel } from "./moves";
 
 /**

@@ -1,9 +1,9 @@
-import { MOVED, within, type Tri } from "../geometry/tolerance";
-import type { ChargeStep } from "../model/scenario";
-import type { BoardState, UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
-import { inches } from "../engine/report";
-import { cite } from "./rule-cite";
+import { MOVED, within, type Tri } from "../../geometry/tolerance";
+import type { ChargeStep } from "../../model/scenario";
+import type { BoardState, UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches } from "../report";
+import { cite } from "../../systems/rule-cite";
 
 /**
  * Declaring a charge and selecting its targets: 11e 11.02 (eligibility) and 11.04 Before Moving

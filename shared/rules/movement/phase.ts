@@ -1,18 +1,18 @@
-import type { Tri } from "../geometry/tolerance";
-import type { MoveStep, MoveType } from "../model/scenario";
-import type { UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
-import { inches, list } from "../engine/report";
-import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves } from "./moves";
-import { pathBlocker } from "./passage";
-import { cite } from "./rule-cite";
+import type { Tri } from "../../geometry/tolerance";
+import type { MoveStep, MoveType } from "../../model/scenario";
+import type { UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches, list } from "../report";
+import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
+import { pathBlocker } from "../common/passage";
+import { cite } from "../../systems/rule-cite";
 
 /**
  * The Movement phase (11e 09, source 001; the 10th edition's moves read the same way with its own
  * engagement range): `- move: unit` steps. Each unit of the player whose turn it is is selected
  * once and makes one move type: remain stationary (09.04), normal (09.05), advance (09.06) or
  * fall back (09.07), each with its eligibility, maximum distance and After Moving conditions,
- * plus the generic move checks of 03.01 / 03.03 (rules/moves.ts).
+ * plus the generic move checks of 03.01 / 03.03 (rules/common/moves.ts).
  */
 export function moveStep(ctx: RuleContext, step: MoveStep): void {
   const { board, report, scenario, system, turn } = ctx;

@@ -1,10 +1,10 @@
-import { within } from "../geometry/tolerance";
-import type { ChargeStep, InterventionMode } from "../model/scenario";
-import type { Span } from "../source/span";
-import type { UnitState } from "../engine/board-state";
-import type { RuleContext, TurnState } from "../engine/context";
-import { inches } from "../engine/report";
-import { enemyWithin } from "./charge-declare";
+import { within } from "../../geometry/tolerance";
+import type { ChargeStep, InterventionMode } from "../../model/scenario";
+import type { Span } from "../../source/span";
+import type { UnitState } from "../../board/board-state";
+import type { RuleContext, TurnState } from "../context";
+import { inches } from "../report";
+import { enemyWithin } from "./declare";
 
 /**
  * Heroic Intervention (11e 15.11; its mode text is source 004 lines 31–39): a stratagem used at the end of the opponent's Charge phase. A friendly unit that is
@@ -14,7 +14,7 @@ import { enemyWithin } from "./charge-declare";
  *   are within the maximum distance;
  * - Into the Fray: a charge roll above 6 becomes 6; targets any enemy units within 6" and within
  *   the maximum distance.
- * Every check of the charge move (11.04) applies as to any charge (rules/charge-move.ts).
+ * Every check of the charge move (11.04) applies as to any charge (rules/charge/move.ts).
  */
 
 const RULE = "11e 15.11";

@@ -1,13 +1,13 @@
-import { discGap } from "../geometry/gap";
-import { closer, MARGIN, within, type Tri } from "../geometry/tolerance";
-import type { ConsolidateStep, ConsolidationMode, ObjectiveDef } from "../model/scenario";
-import type { BoardState, ModelState, UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
-import { inches, list, Report } from "../engine/report";
-import { checkApproach } from "./approach";
-import { checkLocks, checkStillEngaged, engagementsBefore, gapPoints, keepsEngagements, locksBefore } from "./engagement";
-import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "./moves";
-import { at, searchWitness } from "./witness-search";
+import { discGap } from "../../geometry/gap";
+import { closer, MARGIN, within, type Tri } from "../../geometry/tolerance";
+import type { ConsolidateStep, ConsolidationMode, ObjectiveDef } from "../../model/scenario";
+import type { BoardState, ModelState, UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches, list, Report } from "../report";
+import { checkApproach } from "../common/approach";
+import { checkLocks, checkStillEngaged, engagementsBefore, gapPoints, keepsEngagements, locksBefore } from "../common/engagement";
+import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "../common/moves";
+import { at, searchWitness } from "../common/witness-search";
 
 /**
  * The Consolidate step (11e 12.07) and the consolidation move (11e 12.08): player order, one move per unit,

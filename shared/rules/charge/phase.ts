@@ -1,10 +1,10 @@
-import type { ChargeStep, InterventionMode } from "../model/scenario";
-import type { UnitState } from "../engine/board-state";
-import type { RuleContext } from "../engine/context";
-import { checkDeclare, checkInferredTargets, checkTargets, stepMovesModels, type TargetOptions } from "./charge-declare";
-import { chargeMove } from "./charge-move";
+import type { ChargeStep, InterventionMode } from "../../model/scenario";
+import type { UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { checkDeclare, checkInferredTargets, checkTargets, stepMovesModels, type TargetOptions } from "./declare";
+import { chargeMove } from "./move";
 import { chargePhaseState, checkIntervention, endChargePhaseState, interventionLimit, interventionTargetRule } from "./heroic-intervention";
-import { cite } from "./rule-cite";
+import { cite } from "../../systems/rule-cite";
 
 /**
  * The Charge phase (11e 11, source 004; the 10th-edition charge) and Heroic
@@ -12,7 +12,7 @@ import { cite } from "./rule-cite";
  * phase, by an eligible unit), gives the 2D6 roll and the targets, and moves the models; a step
  * that moves no model is a failed or declined charge. A charge move records the unit and its
  * targets in the turn state, which gives it Fights First until the end of the turn (24.13) and
- * makes it eligible to fight (rules/fight.ts).
+ * makes it eligible to fight (rules/fight-11e/fight.ts).
  */
 export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
   const { board, report, scenario, system, turn } = ctx;

@@ -1,8 +1,8 @@
 import { within, type Tri } from "../../geometry/tolerance";
 import type { RefList } from "../../model/scenario";
-import type { BoardState, UnitState } from "../../engine/board-state";
-import { hasCharged, type RuleContext } from "../../engine/context";
-import { inches, list } from "../../engine/report";
+import type { BoardState, UnitState } from "../../board/board-state";
+import { hasCharged, type RuleContext } from "../context";
+import { inches, list } from "../report";
 import { ruleName } from "./unit-checks";
 
 /**

@@ -1,10 +1,10 @@
 import type { PileInSpec } from "../../model/scenario";
 import type { Span } from "../../source/span";
-import type { UnitState } from "../../engine/board-state";
-import type { RuleContext } from "../../engine/context";
-import { inches } from "../../engine/report";
-import { checkLocks, locksBefore } from "../engagement";
-import { applyMoves, checkEndPositions, checkPaths, plannedMoves } from "../moves";
+import type { UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches } from "../report";
+import { checkLocks, locksBefore } from "../common/engagement";
+import { applyMoves, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
 import { checkCloserToEnemyModel, checkContactIfPossible } from "./approach";
 import { checkUnitCoherency, ruleName } from "./unit-checks";
 

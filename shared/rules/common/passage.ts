@@ -1,6 +1,6 @@
-import type { ModelState } from "../engine/board-state";
-import type { FallBackMode, MoveType } from "../model/scenario";
-import type { RulesSystem } from "./system";
+import type { ModelState } from "../../board/board-state";
+import type { FallBackMode, MoveType } from "../../model/scenario";
+import type { RulesSystem } from "../../systems/system";
 
 /**
  * Which enemy models bar a moving model's way (03.01: "its base may not pass through enemy
@@ -17,7 +17,7 @@ function isBig(m: ModelState): boolean {
 }
 
 /**
- * The `blocks(m, n)` predicate for checkPaths (rules/moves.ts):
+ * The `blocks(m, n)` predicate for checkPaths (rules/common/moves.ts):
  * - FLY: never barred. 11e lets a FLY unit "take to the skies" (21.03) and 10e lets FLY models move
  *   over enemy models; the scenario cannot say whether it did, so the reading that allows it wins.
  * - 11e desperate escape (09.07) may move through enemy models; an unwritten fall-back mode could

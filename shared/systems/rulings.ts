@@ -2,7 +2,7 @@ import { RULES_SYSTEMS, type Readings, type RulesSystem } from "./system";
 
 /**
  * The catalogue of rulings: named readings switched on over a rules system (`rulings: [club]`,
- * `--rules 10e+club`). A ruling changes one field of `Readings` (rules/system.ts); the rule
+ * `--rules 10e+club`). A ruling changes one field of `Readings` (systems/system.ts); the rule
  * families read that field. Adding a tournament FAQ ruling is one entry in RULINGS (id, summary,
  * source, systems, apply), a row in the rulings table of docs/rules.md, and, when it needs a reading no
  * field covers yet, a new `Readings` field defaulting to the official text plus the check that

@@ -1,10 +1,10 @@
-import { within, type Tri } from "../geometry/tolerance";
-import type { FightStep, FightType } from "../model/scenario";
-import type { UnitState } from "../engine/board-state";
-import { hasCharged, type RuleContext } from "../engine/context";
-import { inches } from "../engine/report";
-import { FightOrder, type Pools } from "./fight-order";
-import { applyMoves, plannedMoves } from "./moves";
+import { within, type Tri } from "../../geometry/tolerance";
+import type { FightStep, FightType } from "../../model/scenario";
+import type { UnitState } from "../../board/board-state";
+import { hasCharged, type RuleContext } from "../context";
+import { inches } from "../report";
+import { FightOrder, type Pools } from "../common/fight-order";
+import { applyMoves, plannedMoves } from "../common/moves";
 import { pileIn } from "./pile-in";
 
 /**

@@ -1,12 +1,12 @@
-import { within, type Tri } from "../geometry/tolerance";
-import type { PileInSpec } from "../model/scenario";
-import type { Span } from "../source/span";
-import type { UnitState } from "../engine/board-state";
-import { hasCharged, type RuleContext } from "../engine/context";
-import { inches, list } from "../engine/report";
-import { checkApproach } from "./approach";
-import { checkLocks, checkStillEngaged, engagementsBefore, keepsEngagements, locksBefore } from "./engagement";
-import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves } from "./moves";
+import { within, type Tri } from "../../geometry/tolerance";
+import type { PileInSpec } from "../../model/scenario";
+import type { Span } from "../../source/span";
+import type { UnitState } from "../../board/board-state";
+import { hasCharged, type RuleContext } from "../context";
+import { inches, list } from "../report";
+import { checkApproach } from "../common/approach";
+import { checkLocks, checkStillEngaged, engagementsBefore, keepsEngagements, locksBefore } from "../common/engagement";
+import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
 
 /**
  * The pile-in move (11e 12.03): eligibility, pile-in targets, 3", the base-contact lock, closer to the

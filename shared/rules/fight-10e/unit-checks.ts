@@ -1,7 +1,7 @@
 import type { Span } from "../../source/span";
-import type { UnitState } from "../../engine/board-state";
-import type { RuleContext } from "../../engine/context";
-import { inches } from "../../engine/report";
+import type { UnitState } from "../../board/board-state";
+import type { RuleContext } from "../context";
+import { inches } from "../report";
 
 /**
  * Unit-level checks after a 10th-edition move, and how messages name the rules: "(10e Pile In)",
