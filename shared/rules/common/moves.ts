@@ -5,13 +5,11 @@ import { circumradius, inradius, shapeOf, type Shape } from "../../geometry/shap
 import { pointSegmentDistance } from "../../geometry/vec";
 import { MOVED, TAU, TAU_O } from "../../geometry/tolerance";
 import type { ModelMove, Vec } from "../../model/scenario";
-import type { Span } from "../../source/span";
 import type { BoardState, ModelState, UnitState } from "../../board/board-state";
 import { inches, type Report } from "../report";
-import { cite } from "../../systems/rule-cite";
 
 /**
- * Generic move checks (03.01 Moving, 03.03 Coherency), run for every move type:
+ * Generic move checks (03.01 Moving; 03.03 Coherency is common/coherency.ts), run for every move type:
  * path length, paths through enemy models, ending on a model or off the board.
  */
 
@@ -147,18 +145,4 @@ export function checkEndPositions(board: BoardState, moved: readonly MovedModel[
       }
     }
   }
-}
-
-/** Unit coherency after a move (03.03), reported on the step's head. */
-export function checkCoherency(board: BoardState, unit: UnitState, head: Span, report: Report): void {
-  const c = board.coherency(unit);
-  if (c.ok === "yes" || !c.culprit) return;
-  const { near, far, twoNeighboursFrom } = board.system.coherency;
-  const two = twoNeighboursFrom !== undefined && board.alive(unit).length >= twoNeighboursFrom;
-  const why =
-    c.other && far !== undefined
-      ? `${c.culprit.def.id} is more than ${inches(far)} from ${c.other.def.id}`
-      : `${c.culprit.def.id} is not within ${inches(near)} of ${two ? "two other models" : "another model"} of ${unit.id}`;
-  const related = [{ message: c.culprit.def.id, span: c.culprit.def.span }];
-  report.unless(c.ok, "coherency.broken", `${unit.id} is not in coherency: ${why} (${cite(board.system, "03.03", "Unit Coherency")})`, head, { related });
 }

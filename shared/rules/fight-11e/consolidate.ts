@@ -6,7 +6,8 @@ import type { RuleContext } from "../context";
 import { inches, list, Report } from "../report";
 import { checkApproach } from "../common/approach";
 import { checkLocks, checkStillEngaged, engagementsBefore, gapPoints, keepsEngagements, locksBefore } from "../common/engagement";
-import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "../common/moves";
+import { applyMoves, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "../common/moves";
+import { checkCoherency } from "../common/coherency";
 import { at, searchWitness } from "../common/witness-search";
 
 /**

@@ -6,7 +6,8 @@ import { hasCharged, type RuleContext } from "../context";
 import { inches, list } from "../report";
 import { checkApproach } from "../common/approach";
 import { checkLocks, checkStillEngaged, engagementsBefore, keepsEngagements, locksBefore } from "../common/engagement";
-import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
+import { applyMoves, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
+import { checkCoherency } from "../common/coherency";
 
 /**
  * The pile-in move (11e 12.03): eligibility, pile-in targets, 3", the base-contact lock, closer to the

@@ -3,7 +3,8 @@ import type { MoveStep, MoveType } from "../../model/scenario";
 import type { UnitState } from "../../board/board-state";
 import type { RuleContext } from "../context";
 import { inches, list } from "../report";
-import { applyMoves, checkCoherency, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
+import { applyMoves, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
+import { checkCoherency } from "../common/coherency";
 import { pathBlocker } from "../common/passage";
 import { cite } from "../../systems/rule-cite";
 
