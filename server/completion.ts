@@ -7,7 +7,7 @@ import { documentPosition } from "./params";
 import type { Feature, FeatureContext } from "./feature";
 
 /**
- * textDocument/completion: protocol glue over shared/language/completion.ts. The last scenario that
+ * textDocument/completion: protocol glue over shared/language/completion/. The last scenario that
  * parsed (DocumentAnalyses.lastGoodModel) keeps ids and the board known while the text being typed
  * does not parse. A malformed request is InvalidParams.
  */

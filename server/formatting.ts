@@ -9,7 +9,7 @@ import { toRange } from "./to-lsp";
 /**
  * `textDocument/formatting` and `textDocument/rangeFormatting`. Red Hat's YAML extension formats
  * only the YAML language ids it lists, so files opened as `ruleboard` are formatted here
- * (shared/language/format.ts): indentation, spacing and blank lines, checked to leave the data,
+ * (shared/language/format/): indentation, spacing and blank lines, checked to leave the data,
  * the comments and the findings as they were. No edits (an empty list) when the document is
  * formatted already or cannot be formatted safely; null for a document that is not open.
  */

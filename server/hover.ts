@@ -18,7 +18,7 @@ const HOVER_DEADLINE_MS = 400;
 
 /**
  * `textDocument/hover`: the model, unit, step, move or code under the cursor, explained from the
- * document's cached analysis (shared/language/hover.ts). Null when there is nothing to say, the
+ * document's cached analysis (shared/language/hover/). Null when there is nothing to say, the
  * document is unknown or its text does not parse; a malformed request is InvalidParams; an
  * internal failure is logged, never thrown.
  */

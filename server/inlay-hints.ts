@@ -7,7 +7,7 @@ import type { Feature, FeatureContext } from "./feature";
 
 /**
  * `textDocument/inlayHint`: after each model's move entry, the distance moved and its limit, and
- * the gap to the closest enemy after the step (shared/language/inlay-hints.ts), as the
+ * the gap to the closest enemy after the step (shared/language/inlay/), as the
  * `ruleboard.inlayHints.*` settings allow. Empty when the text does not parse or hints are off.
  */
 export const inlayHintsFeature: Feature = {

@@ -1,6 +1,6 @@
 /**
  * schemas/scenario.schema.json, the JSON schema Red Hat's YAML extension validates scenarios with,
- * kept in step with the parser: the file is what shared/language/completion-schema.ts builds; every
+ * kept in step with the parser: the file is what shared/language/schema/json-schema.ts builds; every
  * key each parser table accepts is in the schema at its place and nothing else is (walked from the
  * file itself); its code enum is the code registry; and it agrees with the parser on valid and
  * invalid scenarios (a schema that flagged a scenario the checker accepts would be a false error).
@@ -102,7 +102,7 @@ const valid = (text: string): string[] => validate(parse(text, { version: "1.2" 
 const schemaFindings = (text: string): string[] => parseScenario(text).problems.filter((p) => p.code === "scenario.schema" || p.code === "yaml.syntax").map((p) => p.message);
 
 describe("the JSON schema file", () => {
-  it("is what shared/language/completion-schema.ts builds (regenerate it from scenarioSchema() when this fails)", () => {
+  it("is what shared/language/schema/json-schema.ts builds (regenerate it from scenarioSchema() when this fails)", () => {
     assert.deepEqual(schema, scenarioSchema());
   });
 

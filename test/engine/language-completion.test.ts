@@ -1,5 +1,5 @@
 /**
- * shared/language/completion.ts without the server: the cursor's context read from text that need
+ * shared/language/completion/ without the server: the cursor's context read from text that need
  * not parse, keys per place, values as the engine judges them at that step (step kinds by phase,
  * fight types and modes by replaying the step), targets measured on the board after a fight's
  * nested pile-in, insert texts, snippet indentation, the last good model, and never throwing.

@@ -1,4 +1,4 @@
-// The limits on what a step hover or a completion asks the engine (shared/language/hover-step-oracle.ts):
+// The limits on what a step hover or a completion asks the engine (shared/language/oracle/):
 // the board before a step read from a question's replay instead of a replay of its own, the replay
 // budget, and the caller's deadline, checked before each question and each replayed step. Behaviour
 // only: no timings are asserted here.

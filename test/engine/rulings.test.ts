@@ -1,5 +1,5 @@
 /**
- * The rulings catalogue (shared/rules/rulings.ts): `10e+club` specs, resolving a system with
+ * The rulings catalogue (shared/systems/rulings.ts): `10e+club` specs, resolving a system with
  * rulings and sets, unknown and inapplicable names, the shape of every catalogue entry, and the
  * club set reproducing source 002's worked example (only under the club reading may the Boyz not
  * strike the unit the Nobz are fighting).

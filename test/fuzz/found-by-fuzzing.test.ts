@@ -33,7 +33,7 @@ test("control: the isolated run returns the codes for a model at x = 1e15, which
 
 test("regression: a model set up at x = 4e16 no longer makes analyze() abort", () => {
   // Found by fuzzing, fixed in db70538: above 2^53 cells (4e16" with 4" cells) `cx++` no longer
-  // changed cx, so SpatialGrid.query (shared/engine/spatial-grid.ts) spun forever, pushing the same
+  // changed cx, so SpatialGrid.query (shared/board/spatial-grid.ts) spun forever, pushing the same
   // model until V8 aborted with "invalid size error" — which killed the language server.
   const text = "scenario: s\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    models:\n      a1: [4e16, 0]\n";
   const r = analyzeIsolated(text);
@@ -60,7 +60,7 @@ function stacked(models: number): string {
 test("regression: 1,000 models stacked on one spot (21 KB) get their diagnostics within 5 s", { timeout: 60_000 }, async () => {
   // Every overlapping pair used to be a scenario.overlap finding: 499,500 diagnostics, 12 s and
   // 1.1 GB in the server; with 2,000 models nothing was published at all. Now each model gets
-  // one finding naming the bases it overlaps (shared/rules/setup.ts).
+  // one finding naming the bases it overlaps (shared/rules/common/setup.ts).
   const { server } = await LspServer.start();
   try {
     const uri = scenarioUri("stacked");

@@ -5,7 +5,7 @@ import type { RulesSystem } from "../../systems/system";
 
 /**
  * The maximum distance of a move, as the rule families pass it to the path check
- * (rules/moves.ts `checkPaths`): the system's numbers for pile-in and consolidation, M (plus the
+ * (rules/common/moves.ts `checkPaths`): the system's numbers for pile-in and consolidation, M (plus the
  * advance roll) for Movement-phase moves, the roll (capped by Into the Fray) for charges. The
  * engine does not hand its limits out, so this mirrors where each family reads them; a limit the
  * scenario does not give (no `move:`, no roll) is undefined rather than the engine's permissive
