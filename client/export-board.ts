@@ -73,17 +73,25 @@ async function exportBoard(exporter: Exporter, format: ExportFormat, uri: Uri | 
     { label: "This step", description: "one file", detail: "The step the preview shows, else the step under the cursor.", all: false },
     { label: "Every step", description: "numbered files in a folder", detail: "The set-up, then each step: 00-…, 01-…", all: true },
   ];
-  const scope = options ? { all: options.folder !== undefined && options.file === undefined } : await window.showQuickPick(scopes, { title: `Ruleboard: export the board as ${kind}` });
+  const scope = options
+    ? { all: options.folder !== undefined && options.file === undefined }
+    : await window.showQuickPick(scopes, { title: `Ruleboard: export the board as ${kind}` });
   if (scope === undefined) return;
   if (!client.isRunning()) {
     void window.showErrorMessage("The Ruleboard language server is not running; restart it and try again.");
     return;
   }
-  const params: ExportParams = { uri: client.code2ProtocolConverter.asUri(document.uri), format, ...(scope.all ? { all: true } : options?.step !== undefined ? { step: options.step } : stepOf(document, previewStep)) };
+  const params: ExportParams = {
+    uri: client.code2ProtocolConverter.asUri(document.uri),
+    format,
+    ...(scope.all ? { all: true } : options?.step !== undefined ? { step: options.step } : stepOf(document, previewStep)),
+  };
   let result: ExportResult | null;
   try {
     // Every step as PNG can take a few seconds: say so.
-    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Ruleboard: drawing the board${scope.all ? "s" : ""}…` }, () => pictures(exporter, params));
+    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Ruleboard: drawing the board${scope.all ? "s" : ""}…` }, () =>
+      pictures(exporter, params),
+    );
   } catch (error) {
     // Unattended (a task, a keybinding with a target, a test): the caller gets the failure itself.
     if (options) throw error;
@@ -128,7 +136,10 @@ async function pictures(exporter: Exporter, params: ExportParams): Promise<Expor
   }
   const svgs = await request(exporter.client, { ...params, format: "svg" });
   if (svgs === null) return null;
-  const pngs = await rasterizeInWebview(exporter.extensionUri, svgs.files.map((f) => f.data));
+  const pngs = await rasterizeInWebview(
+    exporter.extensionUri,
+    svgs.files.map((f) => f.data),
+  );
   return { version: svgs.version, files: svgs.files.map((f, i) => ({ ...f, name: f.name.replace(/\.svg$/, ".png"), data: pngs[i] })) };
 }
 
@@ -168,7 +179,11 @@ async function writeAll(document: TextDocument, result: ExportResult, format: Ex
   const existing = (await Promise.all(targets.map(([uri]) => exists(uri)))).filter(Boolean).length;
   if (existing > 0) {
     const replace = "Replace";
-    const answer = await window.showWarningMessage(`${existing} of these files already exist in ${workspace.asRelativePath(picked[0])}. Replace them?`, { modal: true }, replace);
+    const answer = await window.showWarningMessage(
+      `${existing} of these files already exist in ${workspace.asRelativePath(picked[0])}. Replace them?`,
+      { modal: true },
+      replace,
+    );
     if (answer !== replace) return [];
   }
   return (await write(targets)) ? targets.map(([uri]) => uri) : [];

@@ -73,7 +73,14 @@ export function renderScenarioFence(content: string, info: InfoString, fenceLine
     svg = renderBoard(scenario, frame, { theme });
   } catch (err) {
     // A failing plugin would blank the whole preview: show the failure in place instead.
-    return errorBox(content, [], () => ({ line: 1, column: 1 }), fenceLine, line, `the board could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+    return errorBox(
+      content,
+      [],
+      () => ({ line: 1, column: 1 }),
+      fenceLine,
+      line,
+      `the board could not be drawn: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   // Scaled down to the preview's width, never up; the board keeps its aspect ratio (it has a viewBox).
   const fitted = svg.trimEnd().replace(/^<svg /, `<svg style="max-width:100%;height:auto" `);

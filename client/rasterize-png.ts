@@ -16,10 +16,15 @@ const PAGE_TIMEOUT_MS = 20_000;
  */
 export async function rasterizeInWebview(extensionUri: Uri, svgs: readonly string[]): Promise<string[]> {
   const root = Uri.joinPath(extensionUri, "dist", "webview");
-  const panel = window.createWebviewPanel("ruleboard.rasterize", "Ruleboard: drawing PNG…", { viewColumn: ViewColumn.Beside, preserveFocus: true }, {
-    enableScripts: true,
-    localResourceRoots: [root],
-  });
+  const panel = window.createWebviewPanel(
+    "ruleboard.rasterize",
+    "Ruleboard: drawing PNG…",
+    { viewColumn: ViewColumn.Beside, preserveFocus: true },
+    {
+      enableScripts: true,
+      localResourceRoots: [root],
+    },
+  );
   const disposables: Disposable[] = [];
   try {
     const nonce = randomBytes(16).toString("base64");

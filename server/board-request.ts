@@ -25,7 +25,10 @@ export function boardOf(
   connection: Connection,
 ): BoardResult | null {
   if (!validParams(params)) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `${BOARD_METHOD} needs { uri: string, step?: number | null, at?: number, theme?: light|dark|high-contrast|print }`);
+    throw new ResponseError(
+      ErrorCodes.InvalidParams,
+      `${BOARD_METHOD} needs { uri: string, step?: number | null, at?: number, theme?: light|dark|high-contrast|print }`,
+    );
   }
   const document = documents.get(params.uri);
   if (document === undefined) return null;

@@ -9,5 +9,9 @@ import type { Message, ResponseMessage } from "vscode-languageserver/node";
 export function cancelUndispatched(message: Message): ResponseMessage | undefined {
   const request = message as Partial<{ id: number | string; method: string }>;
   if (request.id === undefined) return undefined;
-  return { jsonrpc: "2.0", id: request.id, error: { code: LSPErrorCodes.RequestCancelled, message: `${request.method ?? "the request"} was cancelled before it ran` } };
+  return {
+    jsonrpc: "2.0",
+    id: request.id,
+    error: { code: LSPErrorCodes.RequestCancelled, message: `${request.method ?? "the request"} was cancelled before it ran` },
+  };
 }

@@ -109,7 +109,8 @@ function problemOf(diagnostic: Diagnostic, analysis: Analysis, document: TextDoc
 /** A diagnostic as far as matching reads it: its range's four numbers, and a message. */
 function isDiagnostic(value: unknown): value is Diagnostic {
   const d = value as Partial<Diagnostic> | null;
-  const position = (p: unknown): boolean => typeof (p as { line?: unknown })?.line === "number" && typeof (p as { character?: unknown })?.character === "number";
+  const position = (p: unknown): boolean =>
+    typeof (p as { line?: unknown })?.line === "number" && typeof (p as { character?: unknown })?.character === "number";
   return typeof d === "object" && d !== null && position(d.range?.start) && position(d.range?.end) && typeof d.message === "string";
 }
 

@@ -89,7 +89,6 @@ function createCompletionFeature(): Feature {
   };
 }
 
-
 function toItem(entry: CompletionEntry, range: Range, support: ClientSupport): CompletionItem {
   const item: CompletionItem = {
     label: entry.label,

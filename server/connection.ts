@@ -1,11 +1,4 @@
-import {
-  ErrorCodes,
-  LSPErrorCodes,
-  RequestType,
-  ResponseError,
-  TextDocumentSyncKind,
-  TextDocuments,
-} from "vscode-languageserver/node";
+import { ErrorCodes, LSPErrorCodes, RequestType, ResponseError, TextDocumentSyncKind, TextDocuments } from "vscode-languageserver/node";
 import type { Connection, InitializeParams, InitializeResult } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { ANALYSIS_METHOD } from "../shared/protocol/messages";
@@ -34,7 +27,13 @@ export function initConnection(connection: Connection): void {
   const analyses = new DocumentAnalyses();
   let features: DiagnosticFeatures = { relatedInformation: false };
   const settings = new SettingsStore(connection);
-  const publisher = new DiagnosticsPublisher(connection, documents, analyses, () => features, () => settings.get());
+  const publisher = new DiagnosticsPublisher(
+    connection,
+    documents,
+    analyses,
+    () => features,
+    () => settings.get(),
+  );
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     features = readFeatures(params);
@@ -69,7 +68,9 @@ export function initConnection(connection: Connection): void {
   settings.onChange(() => {
     publisher.republishAll();
     if (settings.inlayHintRefresh) {
-      connection.languages.inlayHint.refresh().catch((error: unknown) => connection.console.error(`Ruleboard: refreshing inlay hints failed: ${describeError(error)}`));
+      connection.languages.inlayHint
+        .refresh()
+        .catch((error: unknown) => connection.console.error(`Ruleboard: refreshing inlay hints failed: ${describeError(error)}`));
     }
   });
 

@@ -76,9 +76,7 @@ export class DiagnosticsPublisher {
       diagnostics = toDiagnostics(analysis.problems, document, this.features(), this.settings());
     } catch (error) {
       // Keep the previous diagnostics rather than publish a misleading empty list.
-      this.connection.console.error(
-        `Ruleboard: analysing ${uri} (version ${document.version}) failed: ${describeError(error)}`,
-      );
+      this.connection.console.error(`Ruleboard: analysing ${uri} (version ${document.version}) failed: ${describeError(error)}`);
       return;
     }
     this.send(uri, document.version, diagnostics);

@@ -60,7 +60,11 @@ export async function exportOf(
       png = svgToPng(p.svg);
     } catch (error) {
       // svgToPng's own message says that @resvg/resvg-js could not load; anything else is ours.
-      throw failure(error instanceof Error && error.message.startsWith("PNG export needs") ? new ResponseError(LSPErrorCodes.RequestFailed, error.message) : error, params.uri, connection);
+      throw failure(
+        error instanceof Error && error.message.startsWith("PNG export needs") ? new ResponseError(LSPErrorCodes.RequestFailed, error.message) : error,
+        params.uri,
+        connection,
+      );
     }
     files.push({ name: p.name, step: p.step, data: Buffer.from(png).toString("base64") });
     await new Promise((resolve) => setImmediate(resolve));

@@ -45,4 +45,3 @@ function hoverOf(params: HoverParams, { documents, analyses, connection }: Featu
     return null;
   }
 }
-

@@ -147,17 +147,17 @@ export const navigationFeature: Feature = {
     connection.onDocumentSymbol((params) =>
       handle("the outline", params, ({ uri, document, tree }): DocumentSymbol[] | SymbolInformation[] => {
         const symbols = documentSymbols(tree);
-        return client.hierarchicalSymbols
-          ? symbols.map((s) => toDocumentSymbol(s, document))
-          : symbols.flatMap((s) => toSymbolInformation(s, document, uri));
+        return client.hierarchicalSymbols ? symbols.map((s) => toDocumentSymbol(s, document)) : symbols.flatMap((s) => toSymbolInformation(s, document, uri));
       }),
     );
 
     connection.onFoldingRanges((params) =>
       handle("folding", params, ({ document, tree }): FoldingRange[] => {
-        const folds = foldingRanges(tree, (offset) => document.positionAt(offset).line).map(
-          (f): FoldingRange => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind === "comment" && { kind: FoldingRangeKind.Comment }) }),
-        );
+        const folds = foldingRanges(tree, (offset) => document.positionAt(offset).line).map((f): FoldingRange => ({
+          startLine: f.startLine,
+          endLine: f.endLine,
+          ...(f.kind === "comment" && { kind: FoldingRangeKind.Comment }),
+        }));
         // The client's limit: keep the first folds, the outer ones near the top.
         return client.foldingRangeLimit === undefined ? folds : folds.slice(0, client.foldingRangeLimit);
       }),

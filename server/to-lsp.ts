@@ -45,7 +45,7 @@ export function severityOf(problem: Problem, settings: DiagnosticSettings = DEFA
   if (level === undefined) return engine;
   if (level === "off") return undefined;
   // DiagnosticSeverity counts up as it gets milder (Error 1 … Hint 4).
-  return problem.severity === "error" ? LEVEL[level] : Math.max(engine, LEVEL[level]) as DiagnosticSeverity;
+  return problem.severity === "error" ? LEVEL[level] : (Math.max(engine, LEVEL[level]) as DiagnosticSeverity);
 }
 
 /**
@@ -78,7 +78,12 @@ export function toRange(span: Span, document: TextDocument): Range {
  * `data` keeps the step index and the witness for code actions and the preview; it is omitted
  * when there is neither so that ordinary diagnostics stay small on the wire.
  */
-export function toDiagnostic(problem: Problem, document: TextDocument, features: DiagnosticFeatures, settings: DiagnosticSettings = DEFAULT_SETTINGS): Diagnostic {
+export function toDiagnostic(
+  problem: Problem,
+  document: TextDocument,
+  features: DiagnosticFeatures,
+  settings: DiagnosticSettings = DEFAULT_SETTINGS,
+): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toRange(problem.span, document),
     severity: severityOf(problem, settings) ?? SEVERITY[problem.severity],
@@ -87,12 +92,10 @@ export function toDiagnostic(problem: Problem, document: TextDocument, features:
     message: messageOf(problem, settings),
   };
   if (features.relatedInformation && problem.related.length > 0) {
-    diagnostic.relatedInformation = problem.related.map(
-      (related): DiagnosticRelatedInformation => ({
-        location: { uri: document.uri, range: toRange(related.span, document) },
-        message: relatedMessage(related, settings),
-      }),
-    );
+    diagnostic.relatedInformation = problem.related.map((related): DiagnosticRelatedInformation => ({
+      location: { uri: document.uri, range: toRange(related.span, document) },
+      message: relatedMessage(related, settings),
+    }));
   } else if (!features.relatedInformation) {
     // A client that cannot show related information still learns what was folded into the cause.
     const also = problem.related.filter((r) => r.folded !== undefined).map((r) => `\nalso ${relatedMessage(r, settings)}`);

@@ -36,7 +36,10 @@ export function runCompare(request: CompareRequest, io: CompareIo): number {
   if (!input) return 2;
   const { abs, shown, text } = input;
 
-  const result = compareSystems(text, specs.specs.map((s) => s.label));
+  const result = compareSystems(
+    text,
+    specs.specs.map((s) => s.label),
+  );
   if (result.ok) {
     io.out(request.format === "json" ? formatCompareJson(abs, result, request) : formatCompareText(result, request));
     return 0;

@@ -57,7 +57,15 @@ export function toFileReport(filePath: string, analysis: Analysis, quiet: boolea
     const start = analysis.lines.lineCol(p.span.start);
     const end = analysis.lines.lineCol(Math.max(p.span.start, p.span.end));
     const consequences = reportConsequences(p, analysis.lines);
-    const message = { code: p.code, severity: p.severity, message: p.message, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+    const message = {
+      code: p.code,
+      severity: p.severity,
+      message: p.message,
+      line: start.line,
+      column: start.column,
+      endLine: end.line,
+      endColumn: end.column,
+    };
     return consequences.length > 0 ? { ...message, consequences } : message;
   });
   return { filePath, messages };

@@ -148,7 +148,8 @@ export class BoardPreview {
     const document = this.document();
     if (document === undefined) {
       // A closed scenario keeps its last board (VS Code also closes documents no editor shows, such as one reopened after a reload).
-      if (this.uri !== undefined) this.post({ type: "stale", uri: this.uri.toString(), message: "The scenario is closed: this is its last board. Open it to follow it again." });
+      if (this.uri !== undefined)
+        this.post({ type: "stale", uri: this.uri.toString(), message: "The scenario is closed: this is its last board. Open it to follow it again." });
       else this.post({ type: "empty", message: "Open a Ruleboard scenario (*.scenario.yaml) to see its board." });
       return;
     }
@@ -161,7 +162,8 @@ export class BoardPreview {
       result = await this.client.sendRequest<BoardResult | null>(BOARD_METHOD, params, cancel.token);
     } catch (error) {
       if (seq !== this.seq) return;
-      if (this.client.state === State.Stopped) this.post({ type: "empty", message: "The Ruleboard language server is not running; restart it to see the board." });
+      if (this.client.state === State.Stopped)
+        this.post({ type: "empty", message: "The Ruleboard language server is not running; restart it to see the board." });
       else this.post({ type: "stale", uri: document.uri.toString(), version: document.version, message: `The board could not be drawn: ${String(error)}` });
       return;
     }
@@ -182,7 +184,16 @@ export class BoardPreview {
       return;
     }
     this.shown = { uri, version: result.version, result };
-    this.post({ type: "board", uri, version: result.version, title: result.title, svg: result.svg, step: result.step, steps: result.steps.map((s) => s.index), stepCount: result.stepCount });
+    this.post({
+      type: "board",
+      uri,
+      version: result.version,
+      title: result.title,
+      svg: result.svg,
+      step: result.step,
+      steps: result.steps.map((s) => s.index),
+      stepCount: result.stepCount,
+    });
   }
 
   private stepParams(document: TextDocument): Pick<BoardParams, "step" | "at"> {

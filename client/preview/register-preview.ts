@@ -37,10 +37,15 @@ export function registerBoardPreview(
       preview.panel.reveal(ViewColumn.Beside, true);
       return;
     }
-    const panel = window.createWebviewPanel(PREVIEW_VIEW_TYPE, "Ruleboard Preview", { viewColumn: ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      localResourceRoots: [Uri.joinPath(context.extensionUri, "dist", "webview")],
-    });
+    const panel = window.createWebviewPanel(
+      PREVIEW_VIEW_TYPE,
+      "Ruleboard Preview",
+      { viewColumn: ViewColumn.Beside, preserveFocus: true },
+      {
+        enableScripts: true,
+        localResourceRoots: [Uri.joinPath(context.extensionUri, "dist", "webview")],
+      },
+    );
     adopt(panel, document.uri);
   };
 

@@ -22,9 +22,8 @@ const banner = byId<HTMLElement>("banner");
 
 const panZoom = new PanZoom(viewport, board, (view) => save({ view }));
 panZoom.set(state.view ?? FIT);
-const steps = new StepControls(
-  { slider: byId("step"), prev: byId("prev"), next: byId("next"), label: byId("step-label") },
-  (step) => api.postMessage({ type: "step", step }),
+const steps = new StepControls({ slider: byId("step"), prev: byId("prev"), next: byId("next"), label: byId("step-label") }, (step) =>
+  api.postMessage({ type: "step", step }),
 );
 byId<HTMLButtonElement>("fit").addEventListener("click", () => {
   panZoom.set(FIT);

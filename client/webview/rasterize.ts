@@ -34,7 +34,9 @@ async function rasterize(svg: string, zoom: number): Promise<string> {
     const context = canvas.getContext("2d");
     if (context === null) throw new Error("no 2D canvas");
     context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("the canvas gave no PNG"))), "image/png"));
+    const blob = await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("the canvas gave no PNG"))), "image/png"),
+    );
     return base64(new Uint8Array(await blob.arrayBuffer()));
   } finally {
     URL.revokeObjectURL(url);

@@ -72,10 +72,14 @@ export async function startCodeServer(entry, { port, folder, dirs, env, log }) {
   const args = [
     entry,
     // A password nobody is told: the workbench (which has a terminal) is for this run's browser only.
-    "--auth", "password",
-    "--bind-addr", `127.0.0.1:${port}`,
-    "--user-data-dir", dirs.userData,
-    "--extensions-dir", dirs.extensions,
+    "--auth",
+    "password",
+    "--bind-addr",
+    `127.0.0.1:${port}`,
+    "--user-data-dir",
+    dirs.userData,
+    "--extensions-dir",
+    dirs.extensions,
     "--disable-telemetry",
     "--disable-update-check",
     "--disable-workspace-trust",

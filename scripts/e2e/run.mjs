@@ -102,7 +102,11 @@ try {
     record("the .vsix is under 2 MB", bytes < MAX_VSIX_BYTES, `${(bytes / 1024).toFixed(0)} KiB`);
     const output = installExtension(entry, vsix, dirs);
     writeFileSync(path.join(RESULTS, "install.log"), output);
-    record("the .vsix installs without warnings", !/warn|unbundled|bundle your extension/i.test(output) && /successfully installed/i.test(output), output.trim().split("\n").pop());
+    record(
+      "the .vsix installs without warnings",
+      !/warn|unbundled|bundle your extension/i.test(output) && /successfully installed/i.test(output),
+      output.trim().split("\n").pop(),
+    );
     const installed = readdirSync(dirs.extensions).find((d) => d.startsWith("ruleboard.ruleboard-"));
     if (installed === undefined) throw new Error(`the .vsix did not install into ${dirs.extensions}`);
     extensionPath = path.join(dirs.extensions, installed);
@@ -118,7 +122,10 @@ try {
   // The extension under development when the .vsix is installed: an empty harness that only carries the tests.
   const harness = path.join(work, "harness");
   mkdirSync(harness, { recursive: true });
-  writeFileSync(path.join(harness, "package.json"), JSON.stringify({ name: "ruleboard-e2e-harness", publisher: "ruleboard", version: "0.0.0", engines: { vscode: "^1.91.0" } }));
+  writeFileSync(
+    path.join(harness, "package.json"),
+    JSON.stringify({ name: "ruleboard-e2e-harness", publisher: "ruleboard", version: "0.0.0", engines: { vscode: "^1.91.0" } }),
+  );
   writeUserSettings(dirs.userData);
 
   const port = await freePort();
@@ -162,9 +169,13 @@ try {
     },
     SUITE_TIMEOUT_MS,
   ).catch((error) => ({ passed: 0, failed: 1, pending: 0, failures: [{ title: "the suite", error: `${error.message}\n(code-server log: ${logFile})` }] }));
-  cpSync(logPath, path.join(RESULTS, "suite.log"), { force: true, errorOnExist: false }) ;
+  cpSync(logPath, path.join(RESULTS, "suite.log"), { force: true, errorOnExist: false });
   for (const f of result.failures) console.log(`  FAIL ${f.title}\n${f.error.replace(/^/gm, "    ")}`);
-  record(`the integration suite passes in VS Code ${result.vscodeVersion ?? "?"}`, result.failed === 0 && result.passed > 0, `${result.passed} passed, ${result.failed} failed, ${result.pending} skipped`);
+  record(
+    `the integration suite passes in VS Code ${result.vscodeVersion ?? "?"}`,
+    result.failed === 0 && result.passed > 0,
+    `${result.passed} passed, ${result.failed} failed, ${result.pending} skipped`,
+  );
   await suitePage.close();
 
   // 4. The UI.
@@ -174,96 +185,132 @@ try {
   const uiPayload = dev ? `&payload=${encodeURIComponent(JSON.stringify([["extensionDevelopmentPath", remote(ROOT)]]))}` : "";
   await openWorkbench(page, `${base}/?folder=${encodeURIComponent(uiWorkspace)}${uiPayload}`);
   let board;
-  await check("opening an example and the preview command shows its board beside the editor", async () => {
-    await openFile(page, "illegal-pile-in.scenario.yaml");
-    await runCommand(page, "Ruleboard: Open Preview to the Side");
-    board = await frameWith(page, '#board svg [data-model="r1"]', "the preview's board");
-    const models = await board.locator("#board svg .base[data-model]").evaluateAll((els) => els.map((e) => e.getAttribute("data-model")).sort());
-    if (JSON.stringify(models) !== JSON.stringify(["g1", "g2", "r1", "r2"])) throw new Error(`models drawn: ${models}`);
-    return `models ${models.join(", ")}`;
-  }, page);
-  await check("the preview follows the cursor: a step's line shows its arrows and caption", async () => {
-    await goToLine(page, 24);
-    await until("arrows for the pile-in", async () => (await board.locator("#board svg .arrow").count()) === 2);
-    const caption = await board.locator("#board svg .caption").textContent();
-    if (!/3\.4/.test(caption ?? "")) throw new Error(`caption: ${caption}`);
-    return "2 arrows, caption with the note";
-  }, page);
-  await check("clicking a model in the preview reveals its line in the editor", async () => {
-    await board.locator('#board svg .base[data-model="g1"]').first().click();
-    const line = await until("the cursor on g1's line (19)", async () => ((await cursorLine(page)) === 19 ? 19 : undefined));
-    return `cursor on line ${line}`;
-  }, page);
-  await check("editing a coordinate in the editor moves the model on the board", async () => {
-    // Line 19 is `g1: [15, 8]`: make it 16, then time single keystrokes 16 -> 1 -> 16 …, each from the
-    // key press to the moment the webview's board shows g1 elsewhere (one clock: both are this machine's Date.now()).
-    const g1 = () => board.locator('#board svg .base[data-model="g1"]').first().evaluateAll((els) => els[0]?.outerHTML);
-    const at15 = await g1();
-    await goToLine(page, 19);
-    await page.keyboard.press("Home");
-    await page.keyboard.press("Shift+End");
-    await page.keyboard.type("g1: [16, 8");
-    await until("g1 drawn somewhere else once it is at x = 16", async () => (await g1()) !== at15);
-    await page.keyboard.press("End");
-    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowLeft");
-    // Baseline in the same run: the editor's own echo of the key (its view lines change), so the
-    // report separates what the extension adds from how loaded the machine is.
-    const boardMs = [];
-    const echoMs = [];
-    for (let i = 0; i < 12; i++) {
-      // A sample starts on a quiet board: no update for 300 ms (a late answer must not count as this key's).
-      await board.evaluate(WATCH_QUIET);
-      await until("the board to settle", () => board.evaluate(() => Date.now() - window.__ruleboardLastChange > 300 || undefined));
-      await board.evaluate(WATCH_G1);
-      await page.evaluate(WATCH_EDITOR);
-      const pressed = await page.evaluate(() => Date.now());
-      await page.keyboard.press(i % 2 === 0 ? "Backspace" : "6");
-      const moved = await until("g1 to move on the board", () => board.evaluate(() => window.__ruleboardMoved || undefined));
-      const echoed = await until("the editor to show the key", () => page.evaluate(() => window.__ruleboardEchoed || undefined));
-      boardMs.push(moved - pressed);
-      echoMs.push(echoed - pressed);
-    }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-    const extra = boardMs.map((b, i) => b - echoMs[i]);
-    return `key press -> board updated: median ${median(boardMs)} ms (${Math.min(...boardMs)}-${Math.max(...boardMs)} ms, ${boardMs.length} edits); the editor's own echo of the key: median ${median(echoMs)} ms; board after echo: median ${median(extra)} ms (reported, not asserted)`;
-  }, page);
-  await check("a screenshot shows the scenario, its diagnostics and its board", async () => {
-    await page.keyboard.press("Control+Shift+M"); // the Problems panel
-    await until("the problem in the Problems panel", async () => (await page.locator(".markers-panel .monaco-list-row").count()) > 0);
-    await goToLine(page, 24);
-    const file = await screenshot(page, RESULTS, "editor-with-preview.png");
-    return path.relative(ROOT, file);
-  }, page);
-  await check("the board follows the VS Code colour theme", async () => {
-    const before = await board.locator("#board svg").first().getAttribute("data-theme");
-    // Through the theme picker, as a user would.
-    const [theme, want] = before === "dark" ? ["Light Modern", "light"] : ["Dark Modern", "dark"];
-    await runCommand(page, "Preferences: Color Theme");
-    // Pick from the list of installed themes (typing would also search the marketplace, which is offline).
-    const row = page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first();
-    await row.waitFor({ state: "visible" });
-    await row.click();
-    await until(`the board drawn with the ${want} theme`, async () => (await board.locator(`#board svg[data-theme="${want}"]`).count()) === 1);
-    return `${before} -> ${want}`;
-  }, page);
-  await check("the preview comes back after a window reload", async () => {
-    await page.keyboard.press("Control+S");
-    await page.reload();
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
-    const again = await frameWith(page, '#board svg [data-model="g1"]', "the restored preview's board");
-    return `${await again.locator("#board svg .base[data-model]").count()} models`;
-  }, page);
-  await check("the Markdown preview draws each ruleboard block as a board", async () => {
-    await openFile(page, "three-boards.md");
-    await runCommand(page, "Markdown: Open Preview to the Side");
-    const frame = await frameWith(page, ".ruleboard-markdown-board svg", "boards in the Markdown preview");
-    const count = await until("three boards", async () => {
-      const n = await frame.locator(".ruleboard-markdown-board svg").count();
-      return n === 3 ? n : undefined;
-    });
-    await screenshot(page, RESULTS, "markdown-preview.png");
-    return `${count} boards`;
-  }, page);
+  await check(
+    "opening an example and the preview command shows its board beside the editor",
+    async () => {
+      await openFile(page, "illegal-pile-in.scenario.yaml");
+      await runCommand(page, "Ruleboard: Open Preview to the Side");
+      board = await frameWith(page, '#board svg [data-model="r1"]', "the preview's board");
+      const models = await board.locator("#board svg .base[data-model]").evaluateAll((els) => els.map((e) => e.getAttribute("data-model")).sort());
+      if (JSON.stringify(models) !== JSON.stringify(["g1", "g2", "r1", "r2"])) throw new Error(`models drawn: ${models}`);
+      return `models ${models.join(", ")}`;
+    },
+    page,
+  );
+  await check(
+    "the preview follows the cursor: a step's line shows its arrows and caption",
+    async () => {
+      await goToLine(page, 24);
+      await until("arrows for the pile-in", async () => (await board.locator("#board svg .arrow").count()) === 2);
+      const caption = await board.locator("#board svg .caption").textContent();
+      if (!/3\.4/.test(caption ?? "")) throw new Error(`caption: ${caption}`);
+      return "2 arrows, caption with the note";
+    },
+    page,
+  );
+  await check(
+    "clicking a model in the preview reveals its line in the editor",
+    async () => {
+      await board.locator('#board svg .base[data-model="g1"]').first().click();
+      const line = await until("the cursor on g1's line (19)", async () => ((await cursorLine(page)) === 19 ? 19 : undefined));
+      return `cursor on line ${line}`;
+    },
+    page,
+  );
+  await check(
+    "editing a coordinate in the editor moves the model on the board",
+    async () => {
+      // Line 19 is `g1: [15, 8]`: make it 16, then time single keystrokes 16 -> 1 -> 16 …, each from the
+      // key press to the moment the webview's board shows g1 elsewhere (one clock: both are this machine's Date.now()).
+      const g1 = () =>
+        board
+          .locator('#board svg .base[data-model="g1"]')
+          .first()
+          .evaluateAll((els) => els[0]?.outerHTML);
+      const at15 = await g1();
+      await goToLine(page, 19);
+      await page.keyboard.press("Home");
+      await page.keyboard.press("Shift+End");
+      await page.keyboard.type("g1: [16, 8");
+      await until("g1 drawn somewhere else once it is at x = 16", async () => (await g1()) !== at15);
+      await page.keyboard.press("End");
+      for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowLeft");
+      // Baseline in the same run: the editor's own echo of the key (its view lines change), so the
+      // report separates what the extension adds from how loaded the machine is.
+      const boardMs = [];
+      const echoMs = [];
+      for (let i = 0; i < 12; i++) {
+        // A sample starts on a quiet board: no update for 300 ms (a late answer must not count as this key's).
+        await board.evaluate(WATCH_QUIET);
+        await until("the board to settle", () => board.evaluate(() => Date.now() - window.__ruleboardLastChange > 300 || undefined));
+        await board.evaluate(WATCH_G1);
+        await page.evaluate(WATCH_EDITOR);
+        const pressed = await page.evaluate(() => Date.now());
+        await page.keyboard.press(i % 2 === 0 ? "Backspace" : "6");
+        const moved = await until("g1 to move on the board", () => board.evaluate(() => window.__ruleboardMoved || undefined));
+        const echoed = await until("the editor to show the key", () => page.evaluate(() => window.__ruleboardEchoed || undefined));
+        boardMs.push(moved - pressed);
+        echoMs.push(echoed - pressed);
+      }
+      const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+      const extra = boardMs.map((b, i) => b - echoMs[i]);
+      return `key press -> board updated: median ${median(boardMs)} ms (${Math.min(...boardMs)}-${Math.max(...boardMs)} ms, ${boardMs.length} edits); the editor's own echo of the key: median ${median(echoMs)} ms; board after echo: median ${median(extra)} ms (reported, not asserted)`;
+    },
+    page,
+  );
+  await check(
+    "a screenshot shows the scenario, its diagnostics and its board",
+    async () => {
+      await page.keyboard.press("Control+Shift+M"); // the Problems panel
+      await until("the problem in the Problems panel", async () => (await page.locator(".markers-panel .monaco-list-row").count()) > 0);
+      await goToLine(page, 24);
+      const file = await screenshot(page, RESULTS, "editor-with-preview.png");
+      return path.relative(ROOT, file);
+    },
+    page,
+  );
+  await check(
+    "the board follows the VS Code colour theme",
+    async () => {
+      const before = await board.locator("#board svg").first().getAttribute("data-theme");
+      // Through the theme picker, as a user would.
+      const [theme, want] = before === "dark" ? ["Light Modern", "light"] : ["Dark Modern", "dark"];
+      await runCommand(page, "Preferences: Color Theme");
+      // Pick from the list of installed themes (typing would also search the marketplace, which is offline).
+      const row = page.locator(".quick-input-list .monaco-list-row", { hasText: theme }).first();
+      await row.waitFor({ state: "visible" });
+      await row.click();
+      await until(`the board drawn with the ${want} theme`, async () => (await board.locator(`#board svg[data-theme="${want}"]`).count()) === 1);
+      return `${before} -> ${want}`;
+    },
+    page,
+  );
+  await check(
+    "the preview comes back after a window reload",
+    async () => {
+      await page.keyboard.press("Control+S");
+      await page.reload();
+      await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+      const again = await frameWith(page, '#board svg [data-model="g1"]', "the restored preview's board");
+      return `${await again.locator("#board svg .base[data-model]").count()} models`;
+    },
+    page,
+  );
+  await check(
+    "the Markdown preview draws each ruleboard block as a board",
+    async () => {
+      await openFile(page, "three-boards.md");
+      await runCommand(page, "Markdown: Open Preview to the Side");
+      const frame = await frameWith(page, ".ruleboard-markdown-board svg", "boards in the Markdown preview");
+      const count = await until("three boards", async () => {
+        const n = await frame.locator(".ruleboard-markdown-board svg").count();
+        return n === 3 ? n : undefined;
+      });
+      await screenshot(page, RESULTS, "markdown-preview.png");
+      return `${count} boards`;
+    },
+    page,
+  );
   await page.close();
 } catch (error) {
   record("the e2e run completes", false);

@@ -32,7 +32,13 @@ export async function until(what, check, ms = WAIT_MS) {
 export function frameWith(page, selector, what) {
   return until(what, async () => {
     for (const frame of page.frames()) {
-      if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+      if (
+        (await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)) > 0
+      )
+        return frame;
     }
     return undefined;
   });

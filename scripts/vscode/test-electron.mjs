@@ -21,12 +21,21 @@ try {
     ...(process.env.VSCODE_EXECUTABLE ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE } : {}),
     extensionDevelopmentPath: ROOT,
     extensionTestsPath: path.join(ROOT, "out", "test", "vscode", "index.js"),
-    launchArgs: [workspace, "--disable-extensions", "--disable-workspace-trust", "--skip-welcome", "--skip-release-notes", "--user-data-dir", path.join(work, "user-data")],
+    launchArgs: [
+      workspace,
+      "--disable-extensions",
+      "--disable-workspace-trust",
+      "--skip-welcome",
+      "--skip-release-notes",
+      "--user-data-dir",
+      path.join(work, "user-data"),
+    ],
   });
   console.log("test:vscode: the integration suite passed");
 } catch (error) {
   console.error(`test:vscode: ${error instanceof Error ? error.message : String(error)}`);
-  if (!process.env.VSCODE_EXECUTABLE) console.error("(no VS Code could be downloaded? set VSCODE_EXECUTABLE, or run npm run test:e2e, which needs no download)");
+  if (!process.env.VSCODE_EXECUTABLE)
+    console.error("(no VS Code could be downloaded? set VSCODE_EXECUTABLE, or run npm run test:e2e, which needs no download)");
   code = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

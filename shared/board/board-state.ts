@@ -184,14 +184,20 @@ export class BoardState {
    */
   coherency(u: UnitState): { ok: Tri; culprit?: ModelState; other?: ModelState } {
     const ms = this.alive(u);
-    const c = coherencyOf(ms.map((m) => m.shape), this.system.coherency);
+    const c = coherencyOf(
+      ms.map((m) => m.shape),
+      this.system.coherency,
+    );
     return { ok: c.ok, culprit: c.culprit === undefined ? undefined : ms[c.culprit], other: c.other === undefined ? undefined : ms[c.other] };
   }
 
   /** A probe of "the unit as it stands now, with one model placed elsewhere" for witness searches. */
   coherencyProbe(u: UnitState): (m: ModelState) => boolean {
     const ms = this.alive(u);
-    const probe = coherencyProbe(ms.map((m) => m.shape), this.system.coherency);
+    const probe = coherencyProbe(
+      ms.map((m) => m.shape),
+      this.system.coherency,
+    );
     return (m) => probe(ms.indexOf(m), m.shape);
   }
 }

@@ -72,5 +72,9 @@ export function problem(
  * consumer that shows them separately: the cause switched off, or milder than a consequence).
  */
 export function consequencesOf(p: Problem): Problem[] {
-  return p.related.flatMap((r) => (r.folded ? [problem(r.folded.code, r.folded.severity, r.folded.message, r.span, { step: r.folded.step, witness: r.folded.witness, measure: r.folded.measure })] : []));
+  return p.related.flatMap((r) =>
+    r.folded
+      ? [problem(r.folded.code, r.folded.severity, r.folded.message, r.span, { step: r.folded.step, witness: r.folded.witness, measure: r.folded.measure })]
+      : [],
+  );
 }

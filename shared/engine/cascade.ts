@@ -32,14 +32,23 @@ export interface Cascade {
 export const CASCADES: readonly Cascade[] = [
   {
     cause: "action.not-eligible",
-    consequences: ["action.targets", "engagement.required", "fight.target", "move.not-closer", "move.missed-contact", "move.missed-engagement", "objective.out-of-range"],
+    consequences: [
+      "action.targets",
+      "engagement.required",
+      "fight.target",
+      "move.not-closer",
+      "move.missed-contact",
+      "move.missed-engagement",
+      "objective.out-of-range",
+    ],
     reason:
       "the unit may not make this action at all, so what the action asks of it (selecting targets, ending engaged, moving closer, attacking engaged units, reaching the objective) is moot",
   },
   {
     cause: "action.targets",
     consequences: ["engagement.required", "objective.out-of-range"],
-    reason: "with no target (or objective) it may select, 'end engaged with it' or 'end within range of it' has nothing legal to be satisfied by; the mistake is the selection",
+    reason:
+      "with no target (or objective) it may select, 'end engaged with it' or 'end within range of it' has nothing legal to be satisfied by; the mistake is the selection",
   },
 ];
 

@@ -41,7 +41,10 @@ export function applyExpectations(steps: readonly Step[], problems: readonly Pro
       continue;
     }
     for (const code of illegal.codes) {
-      if (!seen.has(code)) out.push(problem("expect.unmet", "error", `this step is marked illegal with ${code}, but ${code} does not occur on it`, illegal.span, { step: s.index }));
+      if (!seen.has(code))
+        out.push(
+          problem("expect.unmet", "error", `this step is marked illegal with ${code}, but ${code} does not occur on it`, illegal.span, { step: s.index }),
+        );
     }
   }
   return out;

@@ -45,7 +45,12 @@ export interface BoardFrame {
  * deterministic; `problems` are the analysis' own (pass them in so the preview and the
  * diagnostics never disagree).
  */
-export function boardFrame(scenario: Scenario, problems: readonly Problem[], step: number | undefined, options: { rules?: string; rulings?: readonly string[] } = {}): BoardFrame {
+export function boardFrame(
+  scenario: Scenario,
+  problems: readonly Problem[],
+  step: number | undefined,
+  options: { rules?: string; rulings?: readonly string[] } = {},
+): BoardFrame {
   const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
   const shown = step === undefined ? undefined : scenario.steps.find((s) => s.index === step);
   const before = new BoardState(scenario, system);

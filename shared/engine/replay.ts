@@ -45,7 +45,11 @@ function applyStep(ctx: RuleContext, step: Step, phase: string): string {
   }
   const belongs = PHASE_OF_STEP[step.kind];
   if (phase !== belongs) {
-    ctx.report.error("sequence.order", `${step.kind} belongs to the ${belongs} phase; the timeline is in the ${phase} phase — add \`- phase: ${belongs}\` before it`, step.head);
+    ctx.report.error(
+      "sequence.order",
+      `${step.kind} belongs to the ${belongs} phase; the timeline is in the ${phase} phase — add \`- phase: ${belongs}\` before it`,
+      step.head,
+    );
     return phase;
   }
   familyOf(ctx.system, belongs)?.step(ctx, step);

@@ -52,8 +52,7 @@ export function sweptGapAtLeast(moving: Shape, from: Vec, to: Vec, obstacle: Sha
   if (f(0) < floor || f(1) < floor) return false;
   // Stopping on a value below the floor leaves a minimum below it; stopping on the Lipschitz
   // bound leaves one at or above it (the bound is below the smaller inner value).
-  const settled = (f1: number, f2: number, width: number): boolean =>
-    f1 < floor || f2 < floor || Math.min(f1, f2) - length * width >= floor;
+  const settled = (f1: number, f2: number, width: number): boolean => f1 < floor || f2 < floor || Math.min(f1, f2) - length * width >= floor;
   return goldenMinOnUnit(f, settled) >= floor;
 }
 

@@ -33,14 +33,7 @@ const NUDGE = 1e-6;
 const DIRECT_TOL = 1e-11;
 
 /** Adds the candidates on the locus at `gap` from `target` for `moving` (its facing as given). */
-export function locusCandidates(
-  ctx: SpotContext,
-  moving: Shape,
-  facingDeg: number,
-  target: Shape,
-  gap: number,
-  out: Candidate[],
-): void {
+export function locusCandidates(ctx: SpotContext, moving: Shape, facingDeg: number, target: Shape, gap: number, out: Candidate[]): void {
   if (dist(ctx.start, target.c) - ctx.reach > circumradius(target) + circumradius(moving) + gap) return;
   const round = moving.kind === "circle" && target.kind === "circle";
   const n = round ? SAMPLES_ROUND : SAMPLES_OVAL;
@@ -123,14 +116,7 @@ function exactArcEnds(ctx: SpotContext, moving: Shape, target: Shape, gap: numbe
  * to a centrally symmetric convex set, walking towards its centre), so regula falsi (Illinois
  * variant) converges in a handful of steps. The point kept is always on the far side (gap >= `gap`).
  */
-export function directCandidate(
-  ctx: SpotContext,
-  moving: Shape,
-  facingDeg: number,
-  target: Shape,
-  gap: number,
-  out: Candidate[],
-): void {
+export function directCandidate(ctx: SpotContext, moving: Shape, facingDeg: number, target: Shape, gap: number, out: Candidate[]): void {
   const total = dist(ctx.start, target.c);
   if (total === 0) return;
   const f = (s: number): number => signedGap(withCentre(moving, lerp(ctx.start, target.c, s)), target) - gap;

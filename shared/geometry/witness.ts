@@ -2,16 +2,7 @@ import type { Vec } from "../model/scenario";
 import { withCentre, withFacing, type Shape } from "./shape";
 import { MARGIN, TAU_C } from "./tolerance";
 import { directCandidate, locusCandidates, type Candidate } from "./witness-locus";
-import {
-  GEPS,
-  pathContext,
-  rotationClear,
-  spotOk,
-  translationClear,
-  withinReach,
-  type PathContext,
-  type SpotContext,
-} from "./witness-spot";
+import { GEPS, pathContext, rotationClear, spotOk, translationClear, withinReach, type PathContext, type SpotContext } from "./witness-spot";
 import { degToRad, radToDeg } from "./vec";
 
 /** "Could this model have reached the goal?". All lengths in inches. */
@@ -128,14 +119,7 @@ function facings(m0: Shape, facing0: number, rotate: boolean): number[] {
 }
 
 /** The path test: turn in place at the start when the facing changes, then go straight. */
-function reachable(
-  path: PathContext,
-  m0: Shape,
-  facing0: number,
-  c: Candidate,
-  q: WitnessQuery,
-  turnOk: Map<number, boolean>,
-): boolean {
+function reachable(path: PathContext, m0: Shape, facing0: number, c: Candidate, q: WitnessQuery, turnOk: Map<number, boolean>): boolean {
   if (c.facingDeg !== facing0) {
     let ok = turnOk.get(c.facingDeg);
     if (ok === undefined) {

@@ -17,8 +17,7 @@ export interface Vec {
  * points along the model's `facing` (degrees, 0 = +x/right, 90 = +y/down, i.e. clockwise on screen).
  */
 export type BaseShape =
-  | { readonly kind: "round"; readonly diameterMm: number }
-  | { readonly kind: "oval"; readonly lengthMm: number; readonly widthMm: number };
+  { readonly kind: "round"; readonly diameterMm: number } | { readonly kind: "oval"; readonly lengthMm: number; readonly widthMm: number };
 
 /** A reference to an id, with the span of the id as written. */
 export interface Ref {

@@ -41,14 +41,7 @@ function keyText(ctx: ParseContext, pair: YPair): string | undefined {
  * @param extra keys the caller handles itself (a step's kind key): accepted but not listed
  * @returns the accepted pairs by key, for required-key checks
  */
-export function readKeys<D>(
-  ctx: ParseContext,
-  map: YMap,
-  table: KeyTable<D>,
-  draft: D,
-  where: string,
-  extra: readonly string[] = [],
-): Map<string, YPair> {
+export function readKeys<D>(ctx: ParseContext, map: YMap, table: KeyTable<D>, draft: D, where: string, extra: readonly string[] = []): Map<string, YPair> {
   const found = new Map<string, YPair>();
   const seen = new Map<string, Span>();
   for (const pair of mapPairs(map)) {
@@ -80,12 +73,7 @@ export function readKeys<D>(
  * repeated id on its second key (the first definition wins).
  * @param twice the message for an id written a second time
  */
-export function readIdMap(
-  ctx: ParseContext,
-  map: YMap,
-  twice: (id: string) => string,
-  visit: (id: string, pair: YPair, idSpan: Span) => void,
-): void {
+export function readIdMap(ctx: ParseContext, map: YMap, twice: (id: string) => string, visit: (id: string, pair: YPair, idSpan: Span) => void): void {
   const seen = new Map<string, Span>();
   for (const pair of mapPairs(map)) {
     const id = keyText(ctx, pair);

@@ -17,10 +17,15 @@ export function parseObjectives(ctx: ParseContext, pair: YPair): ObjectiveDef[] 
     }
     return objectives;
   }
-  readIdMap(ctx, map, (id) => `objective id ${quote(id)} is defined twice; the first one is used`, (id, objectivePair, span) => {
-    const at = readVec(ctx, objectivePair.value, valueSpan(objectivePair), `objective ${quote(id)}`);
-    ctx.registry.objectives.set(id, { span, ok: at !== undefined });
-    if (at) objectives.push({ id, at, span });
-  });
+  readIdMap(
+    ctx,
+    map,
+    (id) => `objective id ${quote(id)} is defined twice; the first one is used`,
+    (id, objectivePair, span) => {
+      const at = readVec(ctx, objectivePair.value, valueSpan(objectivePair), `objective ${quote(id)}`);
+      ctx.registry.objectives.set(id, { span, ok: at !== undefined });
+      if (at) objectives.push({ id, at, span });
+    },
+  );
   return objectives;
 }

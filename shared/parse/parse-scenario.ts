@@ -108,9 +108,7 @@ function parse(text: string): { scenario?: Scenario; problems: Problem[] } {
   if (doc.errors.length > 0) {
     // `yaml` puts an error about a missing closing bracket one past the end of the text; clamp it.
     const clamp = (offset: number): number => Math.max(0, Math.min(offset, text.length));
-    const problems = doc.errors.map((e) =>
-      problem("yaml.syntax", "error", e.message.split("\n")[0], { start: clamp(e.pos[0]), end: clamp(e.pos[1]) }),
-    );
+    const problems = doc.errors.map((e) => problem("yaml.syntax", "error", e.message.split("\n")[0], { start: clamp(e.pos[0]), end: clamp(e.pos[1]) }));
     return { problems: sortProblems(problems) };
   }
   const ctx = new ParseContext();

@@ -37,10 +37,15 @@ export function parseTerrain(ctx: ParseContext, pair: YPair): TerrainDef[] {
     }
     return terrain;
   }
-  readIdMap(ctx, map, (id) => `terrain id ${quote(id)} is defined twice; the first one is used`, (id, areaPair, span) => {
-    const def = parseArea(ctx, id, areaPair);
-    if (def) terrain.push({ id, span, ...def });
-  });
+  readIdMap(
+    ctx,
+    map,
+    (id) => `terrain id ${quote(id)} is defined twice; the first one is used`,
+    (id, areaPair, span) => {
+      const def = parseArea(ctx, id, areaPair);
+      if (def) terrain.push({ id, span, ...def });
+    },
+  );
   return terrain;
 }
 

@@ -4,20 +4,7 @@ import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
 import { readBase, readBool, readFacing, readPositiveInches, readRefList, readText, readVec } from "./read-values";
 import { MAX_PLAYERS } from "./vocabulary";
-import {
-  asMap,
-  asScalar,
-  asSeq,
-  describeNode,
-  isEmpty,
-  keySpan,
-  pairSpan,
-  quote,
-  seqItems,
-  spanOf,
-  valueSpan,
-  type YPair,
-} from "./yaml-nodes";
+import { asMap, asScalar, asSeq, describeNode, isEmpty, keySpan, pairSpan, quote, seqItems, spanOf, valueSpan, type YPair } from "./yaml-nodes";
 
 /** A unit as read, before its `charged:` refs are resolved. */
 export interface UnitDraft {
@@ -112,11 +99,16 @@ export function parseUnits(ctx: ParseContext, pair: YPair): UnitDraft[] {
     if (!isEmpty(pair.value)) ctx.schema(`units must be a map of unit ids, got ${describeNode(pair.value)}`, valueSpan(pair));
     return units;
   }
-  readIdMap(ctx, map, (id) => `unit id ${quote(id)} is defined twice; the first one is used`, (id, unitPair, span) => {
-    const unit = parseUnit(ctx, id, unitPair, span);
-    ctx.registry.units.set(id, { span, ok: unit.ok });
-    if (unit.ok) units.push(unit);
-  });
+  readIdMap(
+    ctx,
+    map,
+    (id) => `unit id ${quote(id)} is defined twice; the first one is used`,
+    (id, unitPair, span) => {
+      const unit = parseUnit(ctx, id, unitPair, span);
+      ctx.registry.units.set(id, { span, ok: unit.ok });
+      if (unit.ok) units.push(unit);
+    },
+  );
   return units;
 }
 
@@ -212,19 +204,24 @@ function readModels(ctx: ParseContext, pair: YPair, unit: UnitDraft): void {
     return;
   }
   const models = ctx.registry.models;
-  readIdMap(ctx, map, (id) => `model id ${quote(id)} is defined twice in this unit; the first one is used`, (id, modelPair, span) => {
-    unit.hasModels = true;
-    const first = models.get(id);
-    if (first) {
-      const where = first.unit === unit.id ? "" : ` in unit ${quote(first.unit ?? "")}`;
-      ctx.duplicate(`model id ${quote(id)} is already defined${where}; the first definition is used`, span, first.span);
-      return;
-    }
-    const model = parseModel(ctx, id, modelPair, unit);
-    const ok = model !== undefined && unit.ok && unit.player !== undefined;
-    models.set(id, { span, ok, unit: unit.id });
-    if (model && ok) unit.models.push(model);
-  });
+  readIdMap(
+    ctx,
+    map,
+    (id) => `model id ${quote(id)} is defined twice in this unit; the first one is used`,
+    (id, modelPair, span) => {
+      unit.hasModels = true;
+      const first = models.get(id);
+      if (first) {
+        const where = first.unit === unit.id ? "" : ` in unit ${quote(first.unit ?? "")}`;
+        ctx.duplicate(`model id ${quote(id)} is already defined${where}; the first definition is used`, span, first.span);
+        return;
+      }
+      const model = parseModel(ctx, id, modelPair, unit);
+      const ok = model !== undefined && unit.ok && unit.player !== undefined;
+      models.set(id, { span, ok, unit: unit.id });
+      if (model && ok) unit.models.push(model);
+    },
+  );
 }
 
 function parseModel(ctx: ParseContext, id: string, pair: YPair, unit: UnitDraft): ModelDef | undefined {
@@ -253,4 +250,3 @@ function parseModel(ctx: ParseContext, id: string, pair: YPair, unit: UnitDraft)
   if (!draft.ok || !draft.at || !base) return undefined;
   return { id, unit: unit.id, at: draft.at, base, facing: draft.facing, span, lineSpan: pairSpan(pair) };
 }
-

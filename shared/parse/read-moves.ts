@@ -3,20 +3,7 @@ import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
 import { readFacing, readVec } from "./read-values";
-import {
-  asMap,
-  asSeq,
-  describeNode,
-  isEmpty,
-  keySpan,
-  pairSpan,
-  quote,
-  seqItems,
-  spanOf,
-  valueSpan,
-  type YNode,
-  type YPair,
-} from "./yaml-nodes";
+import { asMap, asSeq, describeNode, isEmpty, keySpan, pairSpan, quote, seqItems, spanOf, valueSpan, type YNode, type YPair } from "./yaml-nodes";
 
 /** A move written as a map `{ at | path, facing }`. */
 interface MoveDraft {
@@ -51,10 +38,15 @@ export function readMoves(ctx: ParseContext, pair: YPair): ModelMove[] {
     }
     return moves;
   }
-  readIdMap(ctx, map, (id) => `model ${quote(id)} is listed twice in to:; the first one is used`, (id, movePair, span) => {
-    const move = readMove(ctx, id, movePair, span);
-    if (move) moves.push(move);
-  });
+  readIdMap(
+    ctx,
+    map,
+    (id) => `model ${quote(id)} is listed twice in to:; the first one is used`,
+    (id, movePair, span) => {
+      const move = readMove(ctx, id, movePair, span);
+      if (move) moves.push(move);
+    },
+  );
   return moves;
 }
 

@@ -2,19 +2,7 @@ import { BASE_LIMIT_MM, TABLE_LIMIT_INCHES } from "../model/limits";
 import type { BaseShape, NumberOption, Option, Ref, RefList, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { ParseContext } from "./parse-context";
-import {
-  asScalar,
-  asSeq,
-  describeNode,
-  pairSpan,
-  quote,
-  scalarText,
-  seqItems,
-  spanOf,
-  valueSpan,
-  type YNode,
-  type YPair,
-} from "./yaml-nodes";
+import { asScalar, asSeq, describeNode, pairSpan, quote, scalarText, seqItems, spanOf, valueSpan, type YNode, type YPair } from "./yaml-nodes";
 
 /**
  * Readers for the value shapes the language uses. Each returns undefined after recording a
@@ -98,12 +86,7 @@ export function readPositive(ctx: ParseContext, node: YNode | null, at: Span, wh
  * A whole number from `min` to `max` written as `key: value` (a dice roll); the option's span is
  * the whole pair, a finding goes on the value.
  */
-export function readRoll(
-  ctx: ParseContext,
-  pair: YPair,
-  range: { readonly min: number; readonly max: number },
-  what: string,
-): NumberOption | undefined {
+export function readRoll(ctx: ParseContext, pair: YPair, range: { readonly min: number; readonly max: number }, what: string): NumberOption | undefined {
   const at = valueSpan(pair);
   const value = readNumber(ctx, pair.value, at, what);
   if (value === undefined) return undefined;
@@ -130,13 +113,7 @@ export function readVec(ctx: ParseContext, node: YNode | null, at: Span, what: s
 }
 
 /** Board size or any other `[a, b]` pair of positive lengths in inches (each at most `TABLE_LIMIT_INCHES`). */
-export function readSize(
-  ctx: ParseContext,
-  node: YNode | null,
-  at: Span,
-  what: string,
-  names: readonly [string, string],
-): [number, number] | undefined {
+export function readSize(ctx: ParseContext, node: YNode | null, at: Span, what: string, names: readonly [string, string]): [number, number] | undefined {
   const seq = asSeq(node);
   const items = seq ? seqItems(seq) : [];
   if (!seq || items.length !== 2) {
@@ -236,12 +213,7 @@ export function readRefList(ctx: ParseContext, pair: YPair, what: string): RefLi
 }
 
 /** A value from a fixed list (`type: overrun`); the option's span is the whole pair. */
-export function readChoice<T extends string>(
-  ctx: ParseContext,
-  pair: YPair,
-  choices: readonly T[],
-  what: string,
-): Option<T> | undefined {
+export function readChoice<T extends string>(ctx: ParseContext, pair: YPair, choices: readonly T[], what: string): Option<T> | undefined {
   const text = scalarText(pair.value);
   const list = choices.join(", ");
   if (text === undefined) {

@@ -18,29 +18,8 @@ import { readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
 import { readMoves } from "./read-moves";
 import { readChoice, readRef, readRefList, readRoll, readText } from "./read-values";
-import {
-  ADVANCE_ROLL,
-  CHARGE_ROLL,
-  CONSOLIDATION_MODES,
-  FALL_BACK_MODES,
-  FIGHT_TYPES,
-  INTERVENTION_MODES,
-  MOVE_TYPES,
-  PHASES,
-} from "./vocabulary";
-import {
-  asMap,
-  asScalar,
-  asSeq,
-  describeNode,
-  pairSpan,
-  quote,
-  scalarText,
-  seqItems,
-  spanOf,
-  valueSpan,
-  type YPair,
-} from "./yaml-nodes";
+import { ADVANCE_ROLL, CHARGE_ROLL, CONSOLIDATION_MODES, FALL_BACK_MODES, FIGHT_TYPES, INTERVENTION_MODES, MOVE_TYPES, PHASES } from "./vocabulary";
+import { asMap, asScalar, asSeq, describeNode, pairSpan, quote, scalarText, seqItems, spanOf, valueSpan, type YPair } from "./yaml-nodes";
 
 /** Everything any step kind may carry, filled by the key handlers; refs are checked later. */
 export interface StepDraft {

@@ -8,7 +8,8 @@ import { problem, type Problem } from "../diagnostics/problem";
 import { FULL_CHECK_LIMIT, NESTING_LIMIT, PARSE_LIMIT } from "../model/limits";
 
 /** How much of a text Ruleboard reads: everything, the YAML and keys only, or nothing. */
-export type Reading = { readonly kind: "full" } | { readonly kind: "parse-only"; readonly problem: Problem } | { readonly kind: "refused"; readonly problem: Problem };
+export type Reading =
+  { readonly kind: "full" } | { readonly kind: "parse-only"; readonly problem: Problem } | { readonly kind: "refused"; readonly problem: Problem };
 
 /** Sizes in messages: `1.5 MB`, `600 KB`. */
 function size(chars: number): string {
@@ -71,7 +72,7 @@ export function tooDeep(text: string): number | undefined {
       continue;
     }
     // After an indicator a new node may start; anything else is scalar text.
-    nodeStart = c === 0x3a /* : */ || c === 0x2d /* - */ || c === 0x3f /* ? */ || c === 0x2c /* , */;
+    nodeStart = c === 0x3a /* : */ || c === 0x2d /* - */ || c === 0x3f /* ? */ || c === 0x2c; /* , */
   }
   return undefined;
 }

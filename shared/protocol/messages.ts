@@ -218,9 +218,7 @@ export interface RasterizeRequest {
 }
 
 /** The rasteriser's answer to one {@link RasterizeRequest}, or `ready` once the page listens. */
-export type RasterizeReply =
-  | { readonly type: "ready" }
-  | { readonly type: "rasterized"; readonly id: number; readonly png?: string; readonly error?: string };
+export type RasterizeReply = { readonly type: "ready" } | { readonly type: "rasterized"; readonly id: number; readonly png?: string; readonly error?: string };
 
 /**
  * `ruleboard/memoryUsage`: the server's memory, for benchmarks and bug reports (as rust-analyzer's

@@ -25,14 +25,7 @@ export function semiAxes(base: BaseShape): { a: number; b: number } {
  * The base as an SVG `<circle>` or `<ellipse>` at `at`, grown by `grow` inches all round (for
  * outlines drawn just outside a base). Ovals are rotated about their centre by the facing.
  */
-export function baseElement(
-  p: Projection,
-  base: BaseShape,
-  at: readonly [number, number],
-  facing: number,
-  attrs: Attrs,
-  grow = 0,
-): string {
+export function baseElement(p: Projection, base: BaseShape, at: readonly [number, number], facing: number, attrs: Attrs, grow = 0): string {
   const [cx, cy] = project(p, at);
   const { a, b } = semiAxes(base);
   // What the element is (class, data-*) first, then its geometry, then its paint: easier to read and to grep.

@@ -36,12 +36,16 @@ export function boardLayer(ctx: RenderContext): string {
     if (i % 6 === 0) major += seg;
     else minor += seg;
   }
-  return el("g", { class: "board" }, [
-    el("rect", { x: proj.x0, y: proj.y0, width: w, height: h, fill: theme.board }),
-    minor && el("path", { d: minor, fill: "none", stroke: theme.grid, "stroke-width": 0.75 }),
-    major && el("path", { d: major, fill: "none", stroke: theme.grid, "stroke-width": 1.75 }),
-    el("rect", { x: proj.x0, y: proj.y0, width: w, height: h, fill: "none", stroke: theme.boardEdge, "stroke-width": 2 }),
-  ].join(""));
+  return el(
+    "g",
+    { class: "board" },
+    [
+      el("rect", { x: proj.x0, y: proj.y0, width: w, height: h, fill: theme.board }),
+      minor && el("path", { d: minor, fill: "none", stroke: theme.grid, "stroke-width": 0.75 }),
+      major && el("path", { d: major, fill: "none", stroke: theme.grid, "stroke-width": 1.75 }),
+      el("rect", { x: proj.x0, y: proj.y0, width: w, height: h, fill: "none", stroke: theme.boardEdge, "stroke-width": 2 }),
+    ].join(""),
+  );
 }
 
 /** Each objective: its 40 mm marker, its range ring (dashed) and its id. */
@@ -52,11 +56,23 @@ export function objectivesLayer(ctx: RenderContext): { shapes: string; placeLabe
   for (const o of ctx.scenario.objectives) {
     const [cx, cy] = project(proj, [o.at.x, o.at.y]);
     const r = markerR * proj.scale;
-    shapes += el("g", { class: "objective", "data-objective": o.id, "data-offset": o.span.start }, [
-      el("circle", { cx, cy, r: (markerR + ctx.system.objective.range) * proj.scale, fill: "none", stroke: theme.objectiveRing, "stroke-width": 1.5, "stroke-dasharray": "6 4" }),
-      el("circle", { cx, cy, r, fill: theme.objective, stroke: theme.objectiveRing, "stroke-width": 1.5 }),
-      el("circle", { cx, cy, r: r * 0.35, fill: theme.objectiveRing }),
-    ].join(""));
+    shapes += el(
+      "g",
+      { class: "objective", "data-objective": o.id, "data-offset": o.span.start },
+      [
+        el("circle", {
+          cx,
+          cy,
+          r: (markerR + ctx.system.objective.range) * proj.scale,
+          fill: "none",
+          stroke: theme.objectiveRing,
+          "stroke-width": 1.5,
+          "stroke-dasharray": "6 4",
+        }),
+        el("circle", { cx, cy, r, fill: theme.objective, stroke: theme.objectiveRing, "stroke-width": 1.5 }),
+        el("circle", { cx, cy, r: r * 0.35, fill: theme.objectiveRing }),
+      ].join(""),
+    );
     ctx.placer.reserve({ x: cx - r, y: cy - r, w: 2 * r, h: 2 * r });
   }
   return { shapes, placeLabels: () => objectiveLabels(ctx, markerR) };
@@ -76,7 +92,12 @@ function objectiveLabels(ctx: RenderContext, markerR: number): string {
       { x: cx + r + 3, y: cy - 7, w, h: 14 },
       { x: cx - r - 3 - w, y: cy - 7, w, h: 14 },
     ]);
-    labels += haloText(ctx, box.x + box.w / 2, box.y + 11, o.id, { "font-size": 11, "font-style": "italic", "data-objective": o.id, "data-offset": o.span.start });
+    labels += haloText(ctx, box.x + box.w / 2, box.y + 11, o.id, {
+      "font-size": 11,
+      "font-style": "italic",
+      "data-objective": o.id,
+      "data-offset": o.span.start,
+    });
   }
   return labels;
 }
@@ -84,7 +105,17 @@ function objectiveLabels(ctx: RenderContext, markerR: number): string {
 /** Text with an outline in the background colour, so it reads over grid lines, bases and arrows. */
 export function haloText(ctx: RenderContext, x: number, y: number, content: string, attrs: Record<string, string | number | undefined>): string {
   return text(
-    { x, y, "text-anchor": "middle", fill: ctx.theme.text, stroke: ctx.theme.textHalo, "stroke-width": 3, "stroke-linejoin": "round", "paint-order": "stroke", ...attrs },
+    {
+      x,
+      y,
+      "text-anchor": "middle",
+      fill: ctx.theme.text,
+      stroke: ctx.theme.textHalo,
+      "stroke-width": 3,
+      "stroke-linejoin": "round",
+      "paint-order": "stroke",
+      ...attrs,
+    },
     content,
   );
 }
@@ -102,11 +133,22 @@ export function scaleBar(ctx: RenderContext, x: number, y: number): { svg: strin
   let blocks = "";
   let labels = "";
   for (let i = 0; i < count; i++) {
-    blocks += el("rect", { x: x + i * blockPx, y, width: blockPx, height: 6, fill: i % 2 === 0 ? theme.text : theme.background, stroke: theme.text, "stroke-width": 1 });
+    blocks += el("rect", {
+      x: x + i * blockPx,
+      y,
+      width: blockPx,
+      height: 6,
+      fill: i % 2 === 0 ? theme.text : theme.background,
+      stroke: theme.text,
+      "stroke-width": 1,
+    });
   }
   for (let i = 0; i <= count; i += step) {
     const inches = i * unit;
-    labels += text({ x: x + i * blockPx, y: y + 19, "text-anchor": "middle", "font-size": 10, fill: theme.mutedText }, i === count ? `${inches}"` : String(inches));
+    labels += text(
+      { x: x + i * blockPx, y: y + 19, "text-anchor": "middle", "font-size": 10, fill: theme.mutedText },
+      i === count ? `${inches}"` : String(inches),
+    );
   }
   return { svg: el("g", { class: "scale-bar" }, blocks + labels), height: 24 };
 }

@@ -20,7 +20,10 @@ export interface Block {
 /** The title and, under it, the rules system and the step shown. */
 export function header(ctx: RenderContext, x: number, y: number): Block {
   const f = ctx.frame;
-  const where = ctx.step === undefined ? `set-up (${f.stepCount} step${f.stepCount === 1 ? "" : "s"})` : `step ${ctx.step.index + 1} of ${f.stepCount}: ${describeStep(ctx, ctx.step)}`;
+  const where =
+    ctx.step === undefined
+      ? `set-up (${f.stepCount} step${f.stepCount === 1 ? "" : "s"})`
+      : `step ${ctx.step.index + 1} of ${f.stepCount}: ${describeStep(ctx, ctx.step)}`;
   const svg =
     text({ x, y: y + 18, "font-size": 18, "font-weight": "bold", fill: ctx.theme.text, class: "title" }, ctx.scenario.title) +
     text({ x, y: y + 37, "font-size": 12, fill: ctx.theme.mutedText, class: "subtitle" }, `${ctx.system.name} · ${f.phase} phase · ${where}`);
@@ -45,7 +48,11 @@ export function caption(ctx: RenderContext, x: number, y: number, width: number)
     if (i === 0) {
       // The number in bold, as the seeds print it; the rest of the first line follows it.
       const rest = line.slice(number.length);
-      inner += el("text", { x, y: ly, "font-size": CAPTION_SIZE, fill: ctx.theme.text }, `${el("tspan", { "font-weight": "bold" }, escapeText(number))}${escapeText(rest)}`);
+      inner += el(
+        "text",
+        { x, y: ly, "font-size": CAPTION_SIZE, fill: ctx.theme.text },
+        `${el("tspan", { "font-weight": "bold" }, escapeText(number))}${escapeText(rest)}`,
+      );
     } else {
       inner += text({ x, y: ly, "font-size": CAPTION_SIZE, fill: ctx.theme.text }, line);
     }
@@ -77,28 +84,74 @@ export function legend(ctx: RenderContext, x: number, y: number, width: number, 
   const items: { swatch: string; label: string }[] = [];
   for (const player of ctx.scenario.players) {
     const c = coloursOfPlayer(ctx, player);
-    items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: 7, fill: c.fill, stroke: c.stroke, "stroke-width": 1.5 }), label: player === ctx.scenario.turn ? `${player} (turn)` : player });
+    items.push({
+      swatch: el("circle", { cx: sw / 2, cy: 8, r: 7, fill: c.fill, stroke: c.stroke, "stroke-width": 1.5 }),
+      label: player === ctx.scenario.turn ? `${player} (turn)` : player,
+    });
   }
   if (ctx.scenario.objectives.length > 0) {
     const r = (ctx.system.objective.diameterMm / 2 / MM_PER_INCH) * 8;
-    items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: Math.min(7, r), fill: theme.objective, stroke: theme.objectiveRing, "stroke-width": 1.5 }), label: `objective (${num(ctx.system.objective.range)}" range, dashed)` });
+    items.push({
+      swatch: el("circle", { cx: sw / 2, cy: 8, r: Math.min(7, r), fill: theme.objective, stroke: theme.objectiveRing, "stroke-width": 1.5 }),
+      label: `objective (${num(ctx.system.objective.range)}" range, dashed)`,
+    });
   }
   if (ctx.scenario.terrain.length > 0) {
-    items.push({ swatch: el("polygon", { points: "3,14 9,2 25,4 23,14", fill: theme.terrain, "fill-opacity": theme.terrainOpacity, stroke: theme.terrainEdge, "stroke-width": 1.5, "stroke-linejoin": "round" }), label: "terrain (drawn only)" });
+    items.push({
+      swatch: el("polygon", {
+        points: "3,14 9,2 25,4 23,14",
+        fill: theme.terrain,
+        "fill-opacity": theme.terrainOpacity,
+        stroke: theme.terrainEdge,
+        "stroke-width": 1.5,
+        "stroke-linejoin": "round",
+      }),
+      label: "terrain (drawn only)",
+    });
   }
   const first = coloursOfPlayer(ctx, ctx.scenario.players[0] ?? "");
-  items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: 7, fill: first.fill, "fill-opacity": 0.18, stroke: first.stroke, "stroke-width": 1.5, "stroke-dasharray": "4 3" }), label: "start of move" });
+  items.push({
+    swatch: el("circle", {
+      cx: sw / 2,
+      cy: 8,
+      r: 7,
+      fill: first.fill,
+      "fill-opacity": 0.18,
+      stroke: first.stroke,
+      "stroke-width": 1.5,
+      "stroke-dasharray": "4 3",
+    }),
+    label: "start of move",
+  });
   items.push({
     swatch: el("path", { d: "M2 8H20", stroke: theme.arrow, "stroke-width": 2.25 }) + el("polygon", { points: "27,8 18,3 18,13", fill: theme.arrow }),
     label: 'move (distance in ")',
   });
   items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: 7, fill: "none", stroke: theme.error, "stroke-width": 3 }), label: "problem" });
-  items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: 7, fill: theme.error, "fill-opacity": 0.12, stroke: theme.error, "stroke-width": 2, "stroke-dasharray": "5 3" }), label: "could have ended here" });
+  items.push({
+    swatch: el("circle", {
+      cx: sw / 2,
+      cy: 8,
+      r: 7,
+      fill: theme.error,
+      "fill-opacity": 0.12,
+      stroke: theme.error,
+      "stroke-width": 2,
+      "stroke-dasharray": "5 3",
+    }),
+    label: "could have ended here",
+  });
   if (options.halos) {
-    items.push({ swatch: el("circle", { cx: sw / 2, cy: 8, r: 7.5, fill: first.fill, opacity: theme.haloOpacity * 2 }), label: `engagement range (${num(ctx.system.engagementRange)}")` });
+    items.push({
+      swatch: el("circle", { cx: sw / 2, cy: 8, r: 7.5, fill: first.fill, opacity: theme.haloOpacity * 2 }),
+      label: `engagement range (${num(ctx.system.engagementRange)}")`,
+    });
   }
   if (options.coherency) {
-    items.push({ swatch: el("path", { d: "M2 8H26", stroke: first.stroke, "stroke-width": 2, "stroke-linecap": "round", "stroke-dasharray": "1 4" }), label: `coherency (within ${num(ctx.system.coherency.near)}")` });
+    items.push({
+      swatch: el("path", { d: "M2 8H26", stroke: first.stroke, "stroke-width": 2, "stroke-linecap": "round", "stroke-dasharray": "1 4" }),
+      label: `coherency (within ${num(ctx.system.coherency.near)}")`,
+    });
   }
   let cx = 0;
   let row = 0;
@@ -109,7 +162,11 @@ export function legend(ctx: RenderContext, x: number, y: number, width: number, 
       cx = 0;
       row++;
     }
-    svg += el("g", { class: "legend-item", transform: `translate(${num(x + cx)} ${num(y + row * LEGEND_ROW)})` }, item.swatch + text({ x: sw + 6, y: 12, "font-size": LEGEND_SIZE, fill: theme.text }, item.label));
+    svg += el(
+      "g",
+      { class: "legend-item", transform: `translate(${num(x + cx)} ${num(y + row * LEGEND_ROW)})` },
+      item.swatch + text({ x: sw + 6, y: 12, "font-size": LEGEND_SIZE, fill: theme.text }, item.label),
+    );
     cx += w;
   }
   return { svg: el("g", { class: "legend" }, svg), height: (row + 1) * LEGEND_ROW };

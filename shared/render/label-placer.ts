@@ -45,7 +45,9 @@ export class LabelPlacer {
   /** Picks the first free candidate inside the bounds, else the first free one, else the first; and takes it. */
   place(candidates: readonly Rect[]): Rect {
     const free = candidates.filter((c) => !this.hits(c));
-    const inside = free.filter((c) => c.x >= this.bounds.x && c.y >= this.bounds.y && c.x + c.w <= this.bounds.x + this.bounds.w && c.y + c.h <= this.bounds.y + this.bounds.h);
+    const inside = free.filter(
+      (c) => c.x >= this.bounds.x && c.y >= this.bounds.y && c.x + c.w <= this.bounds.x + this.bounds.w && c.y + c.h <= this.bounds.y + this.bounds.h,
+    );
     const chosen = inside[0] ?? free[0] ?? candidates[0];
     this.take(chosen);
     return chosen;

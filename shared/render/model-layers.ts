@@ -51,7 +51,17 @@ export function coherencyLayer(ctx: RenderContext): string {
         d += `M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}`;
       }
     }
-    if (d) out += el("path", { class: "coherency", "data-unit": unit.id, d, fill: "none", stroke: c.stroke, "stroke-width": 2, "stroke-linecap": "round", "stroke-dasharray": "1 4" });
+    if (d)
+      out += el("path", {
+        class: "coherency",
+        "data-unit": unit.id,
+        d,
+        fill: "none",
+        stroke: c.stroke,
+        "stroke-width": 2,
+        "stroke-linecap": "round",
+        "stroke-dasharray": "1 4",
+      });
   }
   return out;
 }
@@ -69,7 +79,12 @@ export function basesLayer(ctx: RenderContext): string {
       const [cx, cy] = project(ctx.proj, m.at);
       const a = semiAxes(m.base).a * ctx.proj.scale;
       const t = (m.facing * Math.PI) / 180;
-      out += el("path", { d: `M${(cx + 0.55 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.55 * a * Math.sin(t)).toFixed(2)}L${(cx + 0.92 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.92 * a * Math.sin(t)).toFixed(2)}`, stroke: c.onFill, "stroke-width": 2, "stroke-linecap": "round" });
+      out += el("path", {
+        d: `M${(cx + 0.55 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.55 * a * Math.sin(t)).toFixed(2)}L${(cx + 0.92 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.92 * a * Math.sin(t)).toFixed(2)}`,
+        stroke: c.onFill,
+        "stroke-width": 2,
+        "stroke-linecap": "round",
+      });
     }
     const box = modelBox(ctx, m);
     ctx.placer.reserve(box);
@@ -115,7 +130,14 @@ export function unitLabelsLayer(ctx: RenderContext): string {
       { x: cx - w / 2, y: y0 - 2 * h - 3, w, h },
     ]);
     const c = coloursOfPlayer(ctx, unit.player);
-    out += haloText(ctx, box.x + box.w / 2, box.y + 12, label, { "font-size": 12, "font-weight": "bold", fill: c.label, class: "unit-label", "data-unit": unit.id, "data-offset": unit.span.start });
+    out += haloText(ctx, box.x + box.w / 2, box.y + 12, label, {
+      "font-size": 12,
+      "font-weight": "bold",
+      fill: c.label,
+      class: "unit-label",
+      "data-unit": unit.id,
+      "data-offset": unit.span.start,
+    });
   }
   return out;
 }

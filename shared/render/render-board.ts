@@ -75,7 +75,8 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   y += cap.height + (cap.height > 0 ? 6 : 0);
   const list = problemList(ctx, MARGIN, y, contentW);
   y += list.height;
-  const key = options.legend === false ? { svg: "", height: 0 } : legend(ctx, MARGIN, y + 4, contentW, { halos: !!options.halos, coherency: !!options.coherency });
+  const key =
+    options.legend === false ? { svg: "", height: 0 } : legend(ctx, MARGIN, y + 4, contentW, { halos: !!options.halos, coherency: !!options.coherency });
   y += key.height + (key.height > 0 ? 4 : 0) + MARGIN - 6;
   const height = Math.ceil(y);
 

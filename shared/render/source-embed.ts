@@ -80,7 +80,7 @@ function utf8Encode(s: string): number[] {
 
 function utf8Decode(bytes: readonly number[]): string {
   let out = "";
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i];
     const n = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
     let c = n === 1 ? b : b & (0xff >> (n + 1));

@@ -42,7 +42,14 @@ export function ghostsLayer(ctx: RenderContext): string {
       const c = coloursOfPlayer(ctx, look.player);
       const attrs = { class: "ghost", "data-model": mv.id, "data-unit": look.unit, "data-offset": offsets[i] };
       ctx.placer.reserve(modelBox(ctx, { at: mv.from, base: look.base, facing: look.facing }));
-      return baseElement(ctx.proj, look.base, mv.from, look.facing, { ...attrs, fill: c.fill, "fill-opacity": 0.18, stroke: c.stroke, "stroke-width": 1.5, "stroke-dasharray": "4 3" });
+      return baseElement(ctx.proj, look.base, mv.from, look.facing, {
+        ...attrs,
+        fill: c.fill,
+        "fill-opacity": 0.18,
+        stroke: c.stroke,
+        "stroke-width": 1.5,
+        "stroke-dasharray": "4 3",
+      });
     })
     .join("");
 }
@@ -61,12 +68,23 @@ export function arrowsLayer(ctx: RenderContext): { arrows: string; placeLabels: 
     const end = trimEnd(ctx, pts, mv, look);
     const attrs = { class: "arrow", "data-model": mv.id, "data-offset": offsets[i] };
     const line = points(end.pts);
-    arrows += el("g", attrs, [
-      el("polyline", { points: line, fill: "none", stroke: ctx.theme.arrowCasing, "stroke-width": 5.5, "stroke-linejoin": "round", "stroke-linecap": "round" }),
-      el("polygon", { points: points(end.head), fill: ctx.theme.arrowCasing, stroke: ctx.theme.arrowCasing, "stroke-width": 3, "stroke-linejoin": "round" }),
-      el("polyline", { points: line, fill: "none", stroke: ctx.theme.arrow, "stroke-width": 2.25, "stroke-linejoin": "round", "stroke-linecap": "round" }),
-      el("polygon", { points: points(end.head), fill: ctx.theme.arrow }),
-    ].join(""));
+    arrows += el(
+      "g",
+      attrs,
+      [
+        el("polyline", {
+          points: line,
+          fill: "none",
+          stroke: ctx.theme.arrowCasing,
+          "stroke-width": 5.5,
+          "stroke-linejoin": "round",
+          "stroke-linecap": "round",
+        }),
+        el("polygon", { points: points(end.head), fill: ctx.theme.arrowCasing, stroke: ctx.theme.arrowCasing, "stroke-width": 3, "stroke-linejoin": "round" }),
+        el("polyline", { points: line, fill: "none", stroke: ctx.theme.arrow, "stroke-width": 2.25, "stroke-linejoin": "round", "stroke-linecap": "round" }),
+        el("polygon", { points: points(end.head), fill: ctx.theme.arrow }),
+      ].join(""),
+    );
     reserveLine(ctx, end.pts);
     later.push(() => distanceLabel(ctx, pts, mv, offsets[i]));
   });
@@ -102,12 +120,21 @@ function reserveLine(ctx: RenderContext, pts: readonly [number, number][]): void
  * The part of segment p–q inside box r (Liang–Barsky), or undefined when none is. A segment
  * wholly inside comes back unchanged, so boards without far-off paths draw exactly as before.
  */
-export function clipSegment(p: readonly [number, number], q: readonly [number, number], r: { x: number; y: number; w: number; h: number }): [[number, number], [number, number]] | undefined {
+export function clipSegment(
+  p: readonly [number, number],
+  q: readonly [number, number],
+  r: { x: number; y: number; w: number; h: number },
+): [[number, number], [number, number]] | undefined {
   const dx = q[0] - p[0];
   const dy = q[1] - p[1];
   let t0 = 0;
   let t1 = 1;
-  const edges: [number, number][] = [[-dx, p[0] - r.x], [dx, r.x + r.w - p[0]], [-dy, p[1] - r.y], [dy, r.y + r.h - p[1]]];
+  const edges: [number, number][] = [
+    [-dx, p[0] - r.x],
+    [dx, r.x + r.w - p[0]],
+    [-dy, p[1] - r.y],
+    [dy, r.y + r.h - p[1]],
+  ];
   for (const [den, num] of edges) {
     if (den === 0) {
       if (num < 0) return undefined;
@@ -123,7 +150,12 @@ export function clipSegment(p: readonly [number, number], q: readonly [number, n
 }
 
 /** The polyline shortened to the end base's edge (when the last leg is long enough) and the arrowhead there. */
-function trimEnd(ctx: RenderContext, pts: [number, number][], mv: MoveFrame, look: ReturnType<typeof lookOf>): { pts: [number, number][]; head: [number, number][] } {
+function trimEnd(
+  ctx: RenderContext,
+  pts: [number, number][],
+  mv: MoveFrame,
+  look: ReturnType<typeof lookOf>,
+): { pts: [number, number][]; head: [number, number][] } {
   const out = pts.map((p) => [p[0], p[1]] as [number, number]);
   // Skip zero-length legs at the end (a waypoint repeated) to find the arrow's direction.
   let k = out.length - 1;
@@ -145,7 +177,14 @@ function trimEnd(ctx: RenderContext, pts: [number, number][], mv: MoveFrame, loo
   const by = ty - uy * headLen;
   out.length = k + 1;
   out[k] = [tx - ux * headLen * 0.6, ty - uy * headLen * 0.6];
-  return { pts: out, head: [[tx, ty], [bx - uy * half, by + ux * half], [bx + uy * half, by - ux * half]] };
+  return {
+    pts: out,
+    head: [
+      [tx, ty],
+      [bx - uy * half, by + ux * half],
+      [bx + uy * half, by - ux * half],
+    ],
+  };
 }
 
 /** The distance moved, e.g. 2.84", beside the middle of the path. */
@@ -176,10 +215,14 @@ function distanceLabel(ctx: RenderContext, pts: [number, number][], mv: MoveFram
   };
   const reach = Math.abs(n[0]) * (w / 2) + Math.abs(n[1]) * (h / 2) + 3;
   const box = ctx.placer.place([at(reach), at(-reach), at(reach, 14), at(-reach, 14), at(reach, -14), at(-reach, -14), at(reach + 16), at(-reach - 16)]);
-  return el("g", { class: "distance", "data-model": mv.id, "data-offset": offset }, [
-    el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 4, fill: ctx.theme.labelBackground, stroke: ctx.theme.labelBorder, "stroke-width": 1 }),
-    text({ x: box.x + box.w / 2, y: box.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
-  ].join(""));
+  return el(
+    "g",
+    { class: "distance", "data-model": mv.id, "data-offset": offset },
+    [
+      el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 4, fill: ctx.theme.labelBackground, stroke: ctx.theme.labelBorder, "stroke-width": 1 }),
+      text({ x: box.x + box.w / 2, y: box.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
+    ].join(""),
+  );
 }
 
 /** The colour of a severity in the theme. */
@@ -229,7 +272,14 @@ export function problemsLayer(ctx: RenderContext): { shapes: string; placeLabels
     let group = "";
     for (const id of ids) {
       const m = ctx.models.get(id)!;
-      group += baseElement(ctx.proj, m.base, m.at, m.facing, { class: "problem-outline", "data-model": id, fill: "none", stroke: colour, "stroke-width": 3 }, 0.09);
+      group += baseElement(
+        ctx.proj,
+        m.base,
+        m.at,
+        m.facing,
+        { class: "problem-outline", "data-model": id, fill: "none", stroke: colour, "stroke-width": 3 },
+        0.09,
+      );
     }
     const w = p.witness;
     const wm = w && ctx.models.get(w.model);
@@ -237,7 +287,15 @@ export function problemsLayer(ctx: RenderContext): { shapes: string; placeLabels
       const [x1, y1] = project(ctx.proj, wm.at);
       const [x2, y2] = project(ctx.proj, w.at);
       group += el("line", { class: "witness-link", x1, y1, x2, y2, stroke: colour, "stroke-width": 1.5, "stroke-dasharray": "2 3" });
-      group += baseElement(ctx.proj, wm.base, w.at, wm.facing, { class: "witness", "data-model": w.model, fill: colour, "fill-opacity": 0.12, stroke: colour, "stroke-width": 2, "stroke-dasharray": "5 3" });
+      group += baseElement(ctx.proj, wm.base, w.at, wm.facing, {
+        class: "witness",
+        "data-model": w.model,
+        fill: colour,
+        "fill-opacity": 0.12,
+        stroke: colour,
+        "stroke-width": 2,
+        "stroke-dasharray": "5 3",
+      });
       ctx.placer.reserve(modelBox(ctx, { at: w.at, base: wm.base, facing: wm.facing }));
     }
     if (p.measure) group += dimensionLine(ctx, p.measure, colour);
@@ -264,10 +322,14 @@ function problemLabel(ctx: RenderContext, p: Problem, id: string, more: number):
     { x: box.x + box.w / 2 - lw / 2, y: box.y - h - 3, w: lw, h },
     { x: box.x + box.w / 2 - lw / 2, y: box.y + box.h + 3, w: lw, h },
   ]);
-  return el("g", { class: "problem-label", ...attrs }, [
-    el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 3, fill: colour }),
-    text({ x: at.x + at.w / 2, y: at.y + 11, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: ctx.theme.onProblem }, content),
-  ].join(""));
+  return el(
+    "g",
+    { class: "problem-label", ...attrs },
+    [
+      el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 3, fill: colour }),
+      text({ x: at.x + at.w / 2, y: at.y + 11, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: ctx.theme.onProblem }, content),
+    ].join(""),
+  );
 }
 
 /** The measured gap as a thin line with end ticks between the two points it runs between, when the rule gave them. */
@@ -279,7 +341,8 @@ function dimensionLine(ctx: RenderContext, m: Measure, colour: string): string {
   if (len < 0.5) return "";
   const tx = (-(y2 - y1) / len) * 4;
   const ty = ((x2 - x1) / len) * 4;
-  const d = `M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}` +
+  const d =
+    `M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}` +
     `M${(x1 - tx).toFixed(2)} ${(y1 - ty).toFixed(2)}L${(x1 + tx).toFixed(2)} ${(y1 + ty).toFixed(2)}` +
     `M${(x2 - tx).toFixed(2)} ${(y2 - ty).toFixed(2)}L${(x2 + tx).toFixed(2)} ${(y2 + ty).toFixed(2)}`;
   return el("path", { class: "dimension", d, fill: "none", stroke: colour, "stroke-width": 1.25, "stroke-linecap": "round" });
@@ -319,8 +382,12 @@ function measureLabel(ctx: RenderContext, p: Problem, id: string): string {
     candidates.unshift({ x: mx + 4, y: my - h - 2, w, h }, { x: mx - w - 4, y: my + 2, w, h });
   }
   const at = ctx.placer.place(candidates);
-  return el("g", { class: "measure", "data-problem": p.code, "data-offset": p.span.start }, [
-    el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 4, fill: ctx.theme.labelBackground, stroke: colour, "stroke-width": 1.5 }),
-    text({ x: at.x + at.w / 2, y: at.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
-  ].join(""));
+  return el(
+    "g",
+    { class: "measure", "data-problem": p.code, "data-offset": p.span.start },
+    [
+      el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 4, fill: ctx.theme.labelBackground, stroke: colour, "stroke-width": 1.5 }),
+      text({ x: at.x + at.w / 2, y: at.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
+    ].join(""),
+  );
 }

@@ -56,7 +56,11 @@ export interface RuleContext {
 export function newTurn(board: BoardState): TurnState {
   const turn: TurnState = { charged: new Map(), advanced: new Set(), fellBack: new Set(), moved: new Map(), chargeDeclared: new Map() };
   for (const u of board.units.values()) {
-    if (u.def.charged) turn.charged.set(u, u.def.chargeTargets.map((r) => board.units.get(r.id)).filter((v): v is UnitState => !!v));
+    if (u.def.charged)
+      turn.charged.set(
+        u,
+        u.def.chargeTargets.map((r) => board.units.get(r.id)).filter((v): v is UnitState => !!v),
+      );
     if (u.def.advanced) turn.advanced.add(u);
     if (u.def.fellBack) turn.fellBack.add(u);
   }

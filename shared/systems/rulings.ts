@@ -33,20 +33,20 @@ const catalogue: readonly Ruling[] = [
   {
     id: "remaining-combats-engaged-only",
     summary: "The second part of the Fight phase (Remaining Combats) holds only engaged units, not unengaged units that charged.",
-    source: "seed 002 L13 (\"Then every other engaged unit\") and L27; RULES-SPEC §3, §7 C-ORD-two-parts",
+    source: 'seed 002 L13 ("Then every other engaged unit") and L27; RULES-SPEC §3, §7 C-ORD-two-parts',
     systems: CLUB_SYSTEMS,
     apply: (r) => ({ ...r, remainingCombatsEngagedOnly: true }),
   },
   {
     id: "consolidate-contact-engaged",
-    summary: "A consolidation that can end \"in contact\" with an enemy unit must, \"contact\" read as within Engagement Range.",
+    summary: 'A consolidation that can end "in contact" with an enemy unit must, "contact" read as within Engagement Range.',
     source: "seed 002 L33; RULES-SPEC §3, §7 C-CO-enemy-priority, §10 question 6 (the default reading)",
     systems: CLUB_SYSTEMS,
     apply: (r) => ({ ...r, consolidateContact: "engaged" }),
   },
   {
     id: "consolidate-contact-base",
-    summary: "A consolidation that can end \"in contact\" with an enemy unit must, \"contact\" read as base-to-base contact with an enemy model.",
+    summary: 'A consolidation that can end "in contact" with an enemy unit must, "contact" read as base-to-base contact with an enemy model.',
     source: "seed 002 L33; RULES-SPEC §3, §7 C-CO-enemy-priority, §10 question 6 (the other reading)",
     systems: CLUB_SYSTEMS,
     apply: (r) => ({ ...r, consolidateContact: "base" }),
@@ -76,10 +76,7 @@ export function parseSystemSpec(spec: string): { rules: string; rulings: string[
  * that are neither rulings nor sets come back in `unknown`; rulings that do not apply to the rules
  * system are left out and come back in `inapplicable`. An unknown `rules` falls back to 11e.
  */
-export function resolveSystem(
-  rules: string,
-  rulings: readonly string[],
-): { system: RulesSystem; unknown: string[]; inapplicable: string[] } {
+export function resolveSystem(rules: string, rulings: readonly string[]): { system: RulesSystem; unknown: string[]; inapplicable: string[] } {
   const base = (Object.hasOwn(RULES_SYSTEMS, rules) ? RULES_SYSTEMS[rules] : undefined) ?? RULES_SYSTEMS["11e"];
   const unknown: string[] = [];
   const inapplicable: string[] = [];

@@ -119,7 +119,9 @@ async function main(): Promise<void> {
   const header = ["size", "parse med / p95 ms", "analyze med / p95 ms", "edit->diagnostics med / p95 ms", "edit/parse"];
   console.log(table(header, rows));
   const verdict = largeRatio <= TARGET_RATIO ? "meets" : "misses";
-  console.log(`\nedit->diagnostics / parse at 100 KB: ${Number.isFinite(largeRatio) ? largeRatio.toFixed(2) : "-"}x; ${verdict} the target of <= ${TARGET_RATIO}x.`);
+  console.log(
+    `\nedit->diagnostics / parse at 100 KB: ${Number.isFinite(largeRatio) ? largeRatio.toFixed(2) : "-"}x; ${verdict} the target of <= ${TARGET_RATIO}x.`,
+  );
 }
 
 main().then(

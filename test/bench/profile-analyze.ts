@@ -14,9 +14,7 @@ import { generateScenario, LARGE_SCENARIO, SMALL_SCENARIO } from "../helpers/gen
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 
 function post<T>(session: Session, method: string, params?: object): Promise<T> {
-  return new Promise((resolve, reject) =>
-    session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))),
-  );
+  return new Promise((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
 }
 
 /** Self and inclusive time per function (a recursive function counts once per sample). */

@@ -116,7 +116,16 @@ export function boardOfText(text: string, step: number | null, theme: BoardTheme
 /** The message the extension posts for a drawn board (as client/preview/board-preview.ts builds it). */
 export function boardMessage(uri: string, result: BoardResult): ToPreviewMessage {
   if (result.svg === undefined) throw new Error(`test error: ${uri} does not parse`);
-  return { type: "board", uri, version: result.version, title: result.title, svg: result.svg, step: result.step, steps: result.steps.map((s) => s.index), stepCount: result.stepCount };
+  return {
+    type: "board",
+    uri,
+    version: result.version,
+    title: result.title,
+    svg: result.svg,
+    step: result.step,
+    steps: result.steps.map((s) => s.index),
+    stepCount: result.stepCount,
+  };
 }
 
 /** Reads an example scenario. */

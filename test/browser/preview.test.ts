@@ -47,12 +47,19 @@ function browserTest(name: string, body: (p: PreviewPage) => Promise<void>, bloc
       await body(p);
       // The only console errors allowed are Chromium reporting that the policy blocked something.
       const refusals = p.incidents.filter((i) => /^console error: .*Content Security Policy directive.*The action has been blocked\.$/.test(i));
-      assert.deepEqual(p.incidents.filter((i) => !refusals.includes(i)), [], "no console errors, page errors or dialogs");
+      assert.deepEqual(
+        p.incidents.filter((i) => !refusals.includes(i)),
+        [],
+        "no console errors, page errors or dialogs",
+      );
       assert.equal(refusals.length, blocked, `blocked by the policy: ${JSON.stringify(refusals)}`);
       // A refusal is of an inline attribute, never of a URL: nothing tried to load.
       const violations = await p.violations();
       assert.equal(violations.length, blocked, JSON.stringify(violations));
-      assert.ok(violations.every((v) => /^(script|style)-src-attr inline$/.test(v)), JSON.stringify(violations));
+      assert.ok(
+        violations.every((v) => /^(script|style)-src-attr inline$/.test(v)),
+        JSON.stringify(violations),
+      );
       assert.deepEqual(p.requests, OWN_FILES, "the page requested its own three files and nothing else");
     } finally {
       await p.page.close();
@@ -88,7 +95,11 @@ browserTest("the page says it is ready, then draws the models, the arrows and th
   // Step 3: the Transport is gone; the Monster, five squad models and four passengers stand.
   const models = await attrsOf(page, "#board .base", "data-model");
   assert.deepEqual(models, ["m1", "s1", "s2", "s3", "s4", "s5", "e1", "e2", "e3", "e4"]);
-  assert.deepEqual(models, result.frame?.models.map((m) => m.id), "the frame's models, in order");
+  assert.deepEqual(
+    models,
+    result.frame?.models.map((m) => m.id),
+    "the frame's models, in order",
+  );
   const arrows = await attrsOf(page, "#board g.arrow", "data-model");
   assert.deepEqual(arrows, ["s4", "s5"]);
   assert.equal(await page.locator("#board g.distance").count(), 2);
@@ -119,10 +130,7 @@ browserTest("the slider and the buttons ask for steps; a new board moves them", 
   assert.equal(await page.locator("#step-label").textContent(), "Set-up (5 steps)");
   assert.equal(await page.locator("#prev").getAttribute("disabled"), "");
   assert.equal(await page.locator("#board g.arrow").count(), 0);
-  assert.deepEqual(
-    await attrsOf(page, "#board .base", "data-model"),
-    ["m1", "s1", "s2", "s3", "s4", "s5", "t1", "e1", "e2", "e3", "e4"],
-  );
+  assert.deepEqual(await attrsOf(page, "#board .base", "data-model"), ["m1", "s1", "s2", "s3", "s4", "s5", "t1", "e1", "e2", "e3", "e4"]);
   await p.send(boardMessage(OVERRUN_URI, boardOfText(OVERRUN, 4)));
   await shown(p, 4);
   assert.equal(await page.locator("#step-label").textContent(), "Step 5 of 5");
@@ -175,7 +183,10 @@ browserTest("pan and zoom survive a new board and are kept in the webview state"
   const transform = await transformOf(page);
   const shownView = /^translate\(([-\d.]+)px, ([-\d.]+)px\) scale\(([\d.]+)\)$/.exec(transform)?.slice(1).map(Number);
   assert.ok(shownView !== undefined, transform);
-  assert.ok([view.x, view.y, view.zoom].every((v, i) => Math.abs(v - shownView[i]) < 1e-3), `${transform} shows ${JSON.stringify(view)}`);
+  assert.ok(
+    [view.x, view.y, view.zoom].every((v, i) => Math.abs(v - shownView[i]) < 1e-3),
+    `${transform} shows ${JSON.stringify(view)}`,
+  );
   await p.send(boardMessage(OVERRUN_URI, boardOfText(OVERRUN, 1)));
   await shown(p, 1);
   assert.deepEqual(await transformOf(page), transform);
@@ -252,38 +263,52 @@ browserTest("a hostile scenario runs nothing and loads nothing: its strings are 
   await page.screenshot({ path: path.join(SCREENSHOTS, "hostile.png") });
 });
 
-browserTest("the page's own wall: even SVG that is not the renderer's cannot run or load anything", async (p) => {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" data-step="0" onload="alert(1)">' +
-    "<script>alert(2)</script>" +
-    '<image href="http://127.0.0.1:9/a.png" width="10" height="10"/><image xlink:href="http://127.0.0.1:9/b.png"/>' +
-    '<use href="http://127.0.0.1:9/c.svg#x"/><foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="http://127.0.0.1:9/d.png"/></foreignObject>' +
-    '<a href="javascript:alert(3)"><text x="1" y="20">link</text></a>' +
-    '<circle class="base" cx="50" cy="50" r="20" data-model="x1" data-offset="7" onclick="alert(4)" style="fill:url(http://127.0.0.1:9/e)"/>' +
-    '<set attributeName="href" to="http://127.0.0.1:9/f.png"/></svg>';
-  await p.send({ type: "board", uri: "file:///workspace/raw.scenario.yaml", version: 1, title: "raw", svg, step: 0, steps: [0], stepCount: 1 });
-  await shown(p, 0);
-  const page = p.page;
-  await page.waitForTimeout(300);
-  const html = await page.evaluate<string>("document.getElementById('board').innerHTML");
-  assert.equal(html, '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" data-step="0"><circle class="base" cx="50" cy="50" r="20" data-model="x1" data-offset="7"></circle></svg>');
-  await page.locator("#board .base").click();
-  assert.deepEqual((await p.posted()).slice(1), [{ type: "reveal", offset: 7 }]);
-  // DOMParser's document is under the page's policy too: the two handlers and the style are
-  // refused while parsing, before the cleaning removes them.
-}, 3);
+browserTest(
+  "the page's own wall: even SVG that is not the renderer's cannot run or load anything",
+  async (p) => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" data-step="0" onload="alert(1)">' +
+      "<script>alert(2)</script>" +
+      '<image href="http://127.0.0.1:9/a.png" width="10" height="10"/><image xlink:href="http://127.0.0.1:9/b.png"/>' +
+      '<use href="http://127.0.0.1:9/c.svg#x"/><foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="http://127.0.0.1:9/d.png"/></foreignObject>' +
+      '<a href="javascript:alert(3)"><text x="1" y="20">link</text></a>' +
+      '<circle class="base" cx="50" cy="50" r="20" data-model="x1" data-offset="7" onclick="alert(4)" style="fill:url(http://127.0.0.1:9/e)"/>' +
+      '<set attributeName="href" to="http://127.0.0.1:9/f.png"/></svg>';
+    await p.send({ type: "board", uri: "file:///workspace/raw.scenario.yaml", version: 1, title: "raw", svg, step: 0, steps: [0], stepCount: 1 });
+    await shown(p, 0);
+    const page = p.page;
+    await page.waitForTimeout(300);
+    const html = await page.evaluate<string>("document.getElementById('board').innerHTML");
+    assert.equal(
+      html,
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" data-step="0"><circle class="base" cx="50" cy="50" r="20" data-model="x1" data-offset="7"></circle></svg>',
+    );
+    await page.locator("#board .base").click();
+    assert.deepEqual((await p.posted()).slice(1), [{ type: "reveal", offset: 7 }]);
+    // DOMParser's document is under the page's policy too: the two handlers and the style are
+    // refused while parsing, before the cleaning removes them.
+  },
+  3,
+);
 
 browserTest("every example draws; a screenshot of each (the step with the most moves) in light and dark", async (p) => {
-  const names = readdirSync(path.join(ROOT, "examples")).filter((n) => n.endsWith(".scenario.yaml")).sort();
+  const names = readdirSync(path.join(ROOT, "examples"))
+    .filter((n) => n.endsWith(".scenario.yaml"))
+    .sort();
   assert.ok(names.length >= 5, `examples: ${names.join(", ")}`);
   for (const name of names) {
     const text = example(name);
-    const counts = (boardOfText(text, null).steps).map((s) => ({ index: s.index, moves: boardOfText(text, s.index).frame?.moves.length ?? 0 }));
-    const best = counts.reduce<{ index: number | null; moves: number }>((a, b) => (b.moves > a.moves ? b : a), { index: counts.at(-1)?.index ?? null, moves: 0 });
+    const counts = boardOfText(text, null).steps.map((s) => ({ index: s.index, moves: boardOfText(text, s.index).frame?.moves.length ?? 0 }));
+    const best = counts.reduce<{ index: number | null; moves: number }>((a, b) => (b.moves > a.moves ? b : a), {
+      index: counts.at(-1)?.index ?? null,
+      moves: 0,
+    });
     for (const theme of ["light", "dark"] as const) {
       const result = boardOfText(text, best.index, theme);
       await p.send(boardMessage(`file:///workspace/${name}`, result));
-      await p.page.locator(`#board > svg.theme-${theme}${best.index === null ? ":not([data-step])" : `[data-step="${best.index}"]`}`).waitFor({ state: "attached", timeout: 5_000 });
+      await p.page
+        .locator(`#board > svg.theme-${theme}${best.index === null ? ":not([data-step])" : `[data-step="${best.index}"]`}`)
+        .waitFor({ state: "attached", timeout: 5_000 });
       // The page stays in step with what was sent.
       assert.equal(await p.page.locator("#board .base").count(), result.frame?.models.length, name);
       assert.equal(await p.page.locator("#board g.arrow").count(), best.moves, name);

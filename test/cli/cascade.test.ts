@@ -40,8 +40,24 @@ test("json: the consequences as `related`, ESLint-shaped messages; absent when t
       endLine: 9,
       endColumn: 15,
       related: [
-        { ruleId: "action.targets", severity: 2, message: 'a has no enemy unit within 5" to select as a pile-in target (11e 12.03)', line: 9, column: 5, endLine: 9, endColumn: 15 },
-        { ruleId: "engagement.required", severity: 2, message: "a must end its pile-in engaged with an enemy unit (11e 12.03)", line: 9, column: 5, endLine: 9, endColumn: 15 },
+        {
+          ruleId: "action.targets",
+          severity: 2,
+          message: 'a has no enemy unit within 5" to select as a pile-in target (11e 12.03)',
+          line: 9,
+          column: 5,
+          endLine: 9,
+          endColumn: 15,
+        },
+        {
+          ruleId: "engagement.required",
+          severity: 2,
+          message: "a must end its pile-in engaged with an enemy unit (11e 12.03)",
+          line: 9,
+          column: 5,
+          endLine: 9,
+          endColumn: 15,
+        },
       ],
     },
   ]);

@@ -68,10 +68,7 @@ test("text: the same problem as one line, then the summary", () => {
   const r = run("check", "bogus.scenario.yaml");
   assert.equal(r.code, 1);
   assert.equal(r.stderr, "");
-  assert.equal(
-    r.stdout,
-    `bogus.scenario.yaml:3:1  error  ${m.message}  scenario.schema\n1 problem (1 error, 0 warnings, 0 info) in 1 file\n`,
-  );
+  assert.equal(r.stdout, `bogus.scenario.yaml:3:1  error  ${m.message}  scenario.schema\n1 problem (1 error, 0 warnings, 0 info) in 1 file\n`);
 });
 
 test("a YAML syntax error: exit 1, yaml.syntax on line 1", () => {
@@ -146,13 +143,7 @@ test("folders: recursive, both extensions, sorted, node_modules and dot-folders 
   assert.equal(r.code, 0);
   assert.deepEqual(
     r.results.map((x) => path.relative(TMP, x.filePath).split(path.sep).join("/")),
-    [
-      "tree/.dotfile.scenario.yaml",
-      "tree/a.scenario.yml",
-      "tree/b.scenario.yaml",
-      "tree/sub/a.scenario.yaml",
-      "tree/sub/deeper/c.scenario.yaml",
-    ],
+    ["tree/.dotfile.scenario.yaml", "tree/a.scenario.yml", "tree/b.scenario.yaml", "tree/sub/a.scenario.yaml", "tree/sub/deeper/c.scenario.yaml"],
   );
   assert.deepEqual(run("check", "tree"), { code: 0, stdout: "No problems in 5 files.\n", stderr: "" });
 });

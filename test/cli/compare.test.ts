@@ -9,7 +9,6 @@ import { FIGHTS_FIRST_SETUP, SEED_002 } from "../helpers/compare-scenarios";
 
 const { run, write } = cliSandbox("ruleboard-cli-compare-");
 
-
 /** Both sides have Fights First and blue's unit fights first: wrong under 11e (turn player first), right under 10e. */
 const FIGHTS_FIRST_BOTH = `${FIGHTS_FIRST_SETUP}  - fight: b
     illegal: [fight.order]
@@ -24,7 +23,15 @@ write("folder/x.scenario.yaml", SEED_002);
 test("compare prints only the steps that differ, then the summary; exit 0", () => {
   assert.deepEqual(run("compare", "seed-002.scenario.yaml", "--rules", "11e,10e,10e+club"), {
     code: 0,
-    stdout: ["step 1  line 28  fight: boyz", "  11e       legal", "  10e       legal", "  10e+club  illegal  fight.target (29:5)", "", "1 of 4 steps differs", ""].join("\n"),
+    stdout: [
+      "step 1  line 28  fight: boyz",
+      "  11e       legal",
+      "  10e       legal",
+      "  10e+club  illegal  fight.target (29:5)",
+      "",
+      "1 of 4 steps differs",
+      "",
+    ].join("\n"),
     stderr: "",
   });
 });
@@ -97,7 +104,11 @@ test("--format json: one object, the engine's comparison with filePath; only dif
       ],
     },
   ]);
-  const all = JSON.parse(run("compare", "seed-002.scenario.yaml", "--format=json", "--all").stdout) as { steps: unknown[]; stepCount: number; differingSteps: number };
+  const all = JSON.parse(run("compare", "seed-002.scenario.yaml", "--format=json", "--all").stdout) as {
+    steps: unknown[];
+    stepCount: number;
+    differingSteps: number;
+  };
   assert.deepEqual([all.steps.length, all.stepCount, all.differingSteps], [4, 4, 1]);
 });
 
@@ -117,7 +128,11 @@ test("unknown systems and rulings exit 2 with the reason and the hint on stderr"
 });
 
 test("a missing file or a folder exits 2; a scenario that cannot be read exits 1 with its problems", () => {
-  assert.deepEqual(run("compare", "missing.scenario.yaml"), { code: 2, stdout: "", stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n" });
+  assert.deepEqual(run("compare", "missing.scenario.yaml"), {
+    code: 2,
+    stdout: "",
+    stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n",
+  });
   assert.deepEqual(run("compare", "folder"), { code: 2, stdout: "", stderr: "ruleboard: cannot read folder: is a directory\n" });
   const r = run("compare", "unclosed.scenario.yaml");
   assert.equal(r.code, 1);
@@ -167,7 +182,10 @@ test("check refuses unknown rulings and rulings for another system (exit 2)", ()
 test("--help describes compare and the new options", () => {
   const r = run("--help");
   assert.equal(r.code, 0);
-  assert.match(r.stdout, /^Usage: ruleboard check <files or folders\.\.\.> \[options\]\n {7}ruleboard compare <file> \[--rules <systems>\] \[--format text\|json\] \[--all\]\n/);
+  assert.match(
+    r.stdout,
+    /^Usage: ruleboard check <files or folders\.\.\.> \[options\]\n {7}ruleboard compare <file> \[--rules <systems>\] \[--format text\|json\] \[--all\]\n/,
+  );
   assert.match(r.stdout, /\(default: 11e,10e,10e\+club\)/);
   assert.match(r.stdout, /--rulings <a,b>/);
   assert.match(r.stdout, /--all {16}compare: show every step/);
@@ -182,6 +200,13 @@ test("parseArgs: the compare request, and check's rulings only when given", () =
     specs: ["11e", "10e+club"],
     all: true,
   });
-  assert.deepEqual(parseArgs(["check", "a", "--rulings", "club, x"]), { kind: "check", operands: ["a"], format: "text", rules: undefined, rulings: ["club", "x"], quiet: false });
+  assert.deepEqual(parseArgs(["check", "a", "--rulings", "club, x"]), {
+    kind: "check",
+    operands: ["a"],
+    format: "text",
+    rules: undefined,
+    rulings: ["club", "x"],
+    quiet: false,
+  });
   assert.deepEqual(parseArgs(["check", "a"]), { kind: "check", operands: ["a"], format: "text", rules: undefined, quiet: false });
 });

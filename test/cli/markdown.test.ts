@@ -49,7 +49,10 @@ test("check doc.md with CR LF line ends reports the same lines and columns", () 
   const r = run("check", "crlf.md", "--format", "json");
   assert.equal(r.code, 1, r.stderr);
   const [result] = JSON.parse(r.stdout) as { messages: { line: number; column: number; endColumn: number }[] }[];
-  assert.deepEqual(result.messages.map((m) => [m.line, m.column, m.endColumn]), [[48, 9, 21]]);
+  assert.deepEqual(
+    result.messages.map((m) => [m.line, m.column, m.endColumn]),
+    [[48, 9, 21]],
+  );
 });
 
 test("check: an illegal block's finding is information; an illegal block breaking nothing is an error on its fence", () => {
@@ -121,7 +124,9 @@ test("render --markdown: references are relative to the document; PNG and --them
   assert.equal(r.code, 0, r.stderr);
   assert.equal(
     r.stdout,
-    [1, 2, 3].map((n) => `![${["A legal normal move", "A normal move too far", "An advance"][n - 1]}](<../pictures of boards/0${n}-three-boards.png>)\n`).join(""),
+    [1, 2, 3]
+      .map((n) => `![${["A legal normal move", "A normal move too far", "An advance"][n - 1]}](<../pictures of boards/0${n}-three-boards.png>)\n`)
+      .join(""),
   );
   for (const n of [1, 2, 3]) {
     const png = fs.readFileSync(path.join(dir, "pictures of boards", `0${n}-three-boards.png`));
@@ -162,5 +167,11 @@ test("render --markdown: no blocks, unreadable document and usage errors exit 2"
     [["render", "--markdown"], "option --markdown needs a value"],
   ];
   for (const [args, message] of cases) assert.deepEqual(parseArgs(args), { kind: "usage-error", message }, args.join(" "));
-  assert.deepEqual(parseArgs(["--markdown", "d.md", "render", "--out", "o"]), { kind: "render-markdown", file: "d.md", out: "o", format: "svg", theme: "light" });
+  assert.deepEqual(parseArgs(["--markdown", "d.md", "render", "--out", "o"]), {
+    kind: "render-markdown",
+    file: "d.md",
+    out: "o",
+    format: "svg",
+    theme: "light",
+  });
 });

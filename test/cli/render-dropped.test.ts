@@ -73,12 +73,19 @@ test("render --step names steps by their written place; a dropped one is refused
     stderr: `${DROP_FINDING}ruleboard: cannot render drop.scenario.yaml: step 1 cannot be read (ruleboard check says why)\n`,
   });
   const second = run("render", "drop.scenario.yaml", "--step", "2");
-  assert.deepEqual(second, { code: 0, stdout: expectedSvg(DROP, 1), stderr: `${DROP_FINDING}ruleboard: step 1 of drop.scenario.yaml cannot be read and is left out\n` });
+  assert.deepEqual(second, {
+    code: 0,
+    stdout: expectedSvg(DROP, 1),
+    stderr: `${DROP_FINDING}ruleboard: step 1 of drop.scenario.yaml cannot be read and is left out\n`,
+  });
   assertSvgOfStep(second.stdout, 1, "--step 2");
   // The set-up comes before any step: nothing is left out of it.
   assert.deepEqual(run("render", "drop.scenario.yaml", "--step", "0"), { code: 0, stdout: expectedSvg(DROP, undefined), stderr: DROP_FINDING });
   // Two steps are written, so 3 is out of range: a usage error, counted as written.
-  assert.deepEqual(run("render", "drop.scenario.yaml", "--step", "3"), usageError("drop.scenario.yaml has 2 steps; --step 3 is not one of them (0 is the set-up)"));
+  assert.deepEqual(
+    run("render", "drop.scenario.yaml", "--step", "3"),
+    usageError("drop.scenario.yaml has 2 steps; --step 3 is not one of them (0 is the set-up)"),
+  );
   // Without --step: the last step, as --step 2.
   assert.deepEqual(run("render", "drop.scenario.yaml"), second);
 });
@@ -95,7 +102,11 @@ test("a dropped last step: --all draws the others, the default is the last reada
   assertSvgOfStep(fs.readFileSync(path.join(dir, "trailing", "01-trailing.svg"), "utf8"), 0, "01");
 
   const last = run("render", "trailing.scenario.yaml");
-  assert.deepEqual(last, { code: 0, stdout: expectedSvg(TRAILING, 0), stderr: `${TRAILING_FINDING}ruleboard: step 2 of trailing.scenario.yaml cannot be read and is left out\n` });
+  assert.deepEqual(last, {
+    code: 0,
+    stdout: expectedSvg(TRAILING, 0),
+    stderr: `${TRAILING_FINDING}ruleboard: step 2 of trailing.scenario.yaml cannot be read and is left out\n`,
+  });
   assertSvgOfStep(last.stdout, 0, "default");
   // --step 1 asks for exactly that step, which lacks nothing: no warning.
   assert.deepEqual(run("render", "trailing.scenario.yaml", "--step", "1"), { code: 0, stdout: expectedSvg(TRAILING, 0), stderr: TRAILING_FINDING });
@@ -104,7 +115,10 @@ test("a dropped last step: --all draws the others, the default is the last reada
     stdout: "",
     stderr: `${TRAILING_FINDING}ruleboard: cannot render trailing.scenario.yaml: step 2 cannot be read (ruleboard check says why)\n`,
   });
-  assert.deepEqual(run("render", "trailing.scenario.yaml", "--step", "3"), usageError("trailing.scenario.yaml has 2 steps; --step 3 is not one of them (0 is the set-up)"));
+  assert.deepEqual(
+    run("render", "trailing.scenario.yaml", "--step", "3"),
+    usageError("trailing.scenario.yaml has 2 steps; --step 3 is not one of them (0 is the set-up)"),
+  );
 });
 
 test("without a dropped step, render --all writes exactly the renderer's SVG for the set-up and every step", () => {

@@ -24,7 +24,10 @@ test("board: [30, 20000000000000000] is drawn on the default board, the height r
 });
 
 test("a move from y = 1e16: the coordinate reported on its line, the rest drawn", () => {
-  write("far.scenario.yaml", `scenario: t\nturn: red\nphase: fight\nboard: [44, 30]\nunits:\n  a: { player: red, base: 32, models: { a1: [10, 1e16], a2: [12, 10] } }\n`);
+  write(
+    "far.scenario.yaml",
+    `scenario: t\nturn: red\nphase: fight\nboard: [44, 30]\nunits:\n  a: { player: red, base: 32, models: { a1: [10, 1e16], a2: [12, 10] } }\n`,
+  );
   const r = run("render", "far.scenario.yaml");
   assert.equal(r.code, 0);
   assert.equal(r.stderr, `far.scenario.yaml:6:50  error  the position of 'a1': y '1e16' is larger than any table allows (at most 1000")  scenario.schema\n`);

@@ -86,7 +86,10 @@ test("usage and I/O errors exit 2 with one line of reason (and the hint for usag
   ];
   for (const [args, reason] of cases) assert.deepEqual(run(...args), usageError(reason), args.join(" "));
   const io: [string[], string][] = [
-    [["render", EXAMPLE, "--step", "6"], `ruleboard: ${path.relative(dir, EXAMPLE)} has 5 steps; --step 6 is not one of them (0 is the set-up)\n${USAGE_HINT_LINE}`],
+    [
+      ["render", EXAMPLE, "--step", "6"],
+      `ruleboard: ${path.relative(dir, EXAMPLE)} has 5 steps; --step 6 is not one of them (0 is the set-up)\n${USAGE_HINT_LINE}`,
+    ],
     [["render", "missing.scenario.yaml"], "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n"],
     [["render", "--extract", "plain.svg"], "ruleboard: plain.svg carries no Ruleboard scenario (was it exported by ruleboard render?)\n"],
     [["render", "--extract", "nope.svg"], "ruleboard: cannot read nope.svg: no such file or directory\n"],

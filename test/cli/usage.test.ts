@@ -80,6 +80,14 @@ test("a folder without scenario files is a usage error", () => {
 });
 
 test("file errors are one line without the hint: the command line was right", () => {
-  assert.deepEqual(run("check", "missing.scenario.yaml"), { code: 2, stdout: "", stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n" });
-  assert.deepEqual(run("render", "missing.scenario.yaml"), { code: 2, stdout: "", stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n" });
+  assert.deepEqual(run("check", "missing.scenario.yaml"), {
+    code: 2,
+    stdout: "",
+    stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n",
+  });
+  assert.deepEqual(run("render", "missing.scenario.yaml"), {
+    code: 2,
+    stdout: "",
+    stderr: "ruleboard: cannot read missing.scenario.yaml: no such file or directory\n",
+  });
 });

@@ -29,7 +29,10 @@ describe("cascades", () => {
     assert.equal(cause.code, "action.not-eligible");
     assert.equal(cause.severity, "error");
     const folded = cause.related.filter((r) => r.folded);
-    assert.deepEqual(folded.map((r) => r.folded!.code), ["action.targets", "engagement.required"]);
+    assert.deepEqual(
+      folded.map((r) => r.folded!.code),
+      ["action.targets", "engagement.required"],
+    );
     for (const r of folded) {
       assert.equal(r.message, `${r.folded!.code}: ${r.folded!.message}`, "the message is prefixed with its code");
       assert.equal(r.folded!.severity, "error");
@@ -37,10 +40,19 @@ describe("cascades", () => {
     }
     assert.match(folded[0].message, /^action\.targets: a has no enemy unit within 5"/);
     // Their own spans: both on the step's head, as they were reported.
-    assert.deepEqual(folded.map((r) => r.span), [cause.span, cause.span]);
+    assert.deepEqual(
+      folded.map((r) => r.span),
+      [cause.span, cause.span],
+    );
     // The related entry the rule gave (the unit's definition) is kept, first.
     assert.deepEqual(cause.related[0], { message: "a", span: cause.related[0].span });
-    assert.deepEqual(consequencesOf(cause).map((p) => [p.code, p.severity, p.step]), [["action.targets", "error", 0], ["engagement.required", "error", 0]]);
+    assert.deepEqual(
+      consequencesOf(cause).map((p) => [p.code, p.severity, p.step]),
+      [
+        ["action.targets", "error", 0],
+        ["engagement.required", "error", 0],
+      ],
+    );
   });
 
   it("the same step under 10e and 10e+club: one error, the must-end-engaged folded", () => {
@@ -53,7 +65,10 @@ describe("cascades", () => {
   it("10e: a unit not eligible to fight, with a pile-in and an attack, is one error (and with club rulings)", () => {
     const expected = ["10 error action.not-eligible", "  also 11 engagement.required", "  also 12 fight.target"];
     assert.deepEqual(outline(ineligibleTenthFight()), expected);
-    assert.deepEqual(outline(ineligibleTenthFight("rulings: [club]\n")), expected.map((l) => l.replace(/\d+/, (n) => String(Number(n) + 1))));
+    assert.deepEqual(
+      outline(ineligibleTenthFight("rulings: [club]\n")),
+      expected.map((l) => l.replace(/\d+/, (n) => String(Number(n) + 1))),
+    );
   });
 
   it("illegal: [a consequence] is met by the folded code: no expect.unmet", () => {
@@ -62,21 +77,36 @@ describe("cascades", () => {
 
   it("illegal: [the cause] expects its consequences with it", () => {
     const { problems } = analyze(ineligiblePileIn("[action.not-eligible]"));
-    assert.deepEqual(problems.map((p) => [p.code, p.severity]), [["action.not-eligible", "info"]]);
+    assert.deepEqual(
+      problems.map((p) => [p.code, p.severity]),
+      [["action.not-eligible", "info"]],
+    );
     assert.match(problems[0].message, /^expected: /);
-    assert.deepEqual(consequencesOf(problems[0]).map((p) => [p.code, p.severity, p.message.startsWith("expected: ")]), [
-      ["action.targets", "info", true],
-      ["engagement.required", "info", true],
-    ]);
+    assert.deepEqual(
+      consequencesOf(problems[0]).map((p) => [p.code, p.severity, p.message.startsWith("expected: ")]),
+      [
+        ["action.targets", "info", true],
+        ["engagement.required", "info", true],
+      ],
+    );
   });
 
   it("illegal: [cause, consequence] and illegal: true are met too", () => {
-    assert.deepEqual(outline(ineligiblePileIn("[action.not-eligible, engagement.required]")), ["9 info action.not-eligible", "  also 9 action.targets", "  also 9 engagement.required"]);
+    assert.deepEqual(outline(ineligiblePileIn("[action.not-eligible, engagement.required]")), [
+      "9 info action.not-eligible",
+      "  also 9 action.targets",
+      "  also 9 engagement.required",
+    ]);
     assert.deepEqual(outline(ineligiblePileIn("true")), ["9 info action.not-eligible", "  also 9 action.targets", "  also 9 engagement.required"]);
   });
 
   it("a listed code that occurs neither as a finding nor folded is still unmet", () => {
-    assert.deepEqual(outline(ineligiblePileIn("[move.too-far]")), ["9 error action.not-eligible", "  also 9 action.targets", "  also 9 engagement.required", "11 error expect.unmet"]);
+    assert.deepEqual(outline(ineligiblePileIn("[move.too-far]")), [
+      "9 error action.not-eligible",
+      "  also 9 action.targets",
+      "  also 9 engagement.required",
+      "11 error expect.unmet",
+    ]);
   });
 });
 
@@ -88,7 +118,10 @@ describe("foldCascades", () => {
   it("folds a consequence of the same step into an error cause", () => {
     const [only, ...rest] = foldCascades([cause, consequence]);
     assert.deepEqual(rest, []);
-    assert.deepEqual(only.related.map((r) => [r.message, r.span]), [["engagement.required: must end engaged", span(5)]]);
+    assert.deepEqual(
+      only.related.map((r) => [r.message, r.span]),
+      [["engagement.required: must end engaged", span(5)]],
+    );
   });
 
   it("a borderline cause (a warning) swallows nothing", () => {
@@ -105,17 +138,23 @@ describe("foldCascades", () => {
   it("a code not in the cause's entry is left alone; the rest keep their order", () => {
     const tooFar = problem("move.too-far", "error", "too far", span(9), { step: 1 });
     const out = foldCascades([tooFar, cause, consequence]);
-    assert.deepEqual(out.map((p) => p.code), ["move.too-far", "action.not-eligible"]);
+    assert.deepEqual(
+      out.map((p) => p.code),
+      ["move.too-far", "action.not-eligible"],
+    );
   });
 
   it("a chain folds into its first link; a second cause of the same code keeps nothing", () => {
     const targets = problem("action.targets", "error", "no target", span(3), { step: 1 });
     const again = problem("action.not-eligible", "error", "also not eligible", span(7), { step: 1 });
     const out = foldCascades([targets, consequence, cause, again]);
-    assert.deepEqual(out.map((p) => [p.code, p.related.map((r) => r.folded?.code)]), [
-      ["action.not-eligible", ["action.targets", "engagement.required"]],
-      ["action.not-eligible", []],
-    ]);
+    assert.deepEqual(
+      out.map((p) => [p.code, p.related.map((r) => r.folded?.code)]),
+      [
+        ["action.not-eligible", ["action.targets", "engagement.required"]],
+        ["action.not-eligible", []],
+      ],
+    );
   });
 
   it("the table: public codes, a reason each, no cause listed twice, closed under its own consequences", () => {
@@ -142,7 +181,12 @@ describe("cascades over the examples and fixtures (as written, and under 11e, 10
       .filter((f) => /\.scenario\.ya?ml$/.test(f))
       .map((f) => join(ROOT, d, f)),
   );
-  const systems: { rules?: string; rulings?: string[] }[] = [{}, { rules: "11e", rulings: [] }, { rules: "10e", rulings: [] }, { rules: "10e", rulings: ["club"] }];
+  const systems: { rules?: string; rulings?: string[] }[] = [
+    {},
+    { rules: "11e", rulings: [] },
+    { rules: "10e", rulings: [] },
+    { rules: "10e", rulings: ["club"] },
+  ];
 
   it("every folded consequence sits under an error (or an expected one) of its own step; every step with an error keeps one", () => {
     assert.ok(files.length > 100);

@@ -9,13 +9,13 @@ const R = 32 / 2 / 25.4; // a 32 mm base
 const row = [circle({ x: 0, y: 0 }, R), circle({ x: 1.5 + 2 * R, y: 0 }, R), circle({ x: 3 + 4 * R, y: 0 }, R)];
 
 describe("coherency (03.03)", () => {
-  it("a row with 1.5\" gaps is coherent; a model 2.5\" from all others is not", () => {
+  it('a row with 1.5" gaps is coherent; a model 2.5" from all others is not', () => {
     assert.deepEqual(coherencyOf(row, RULE), { ok: "yes", culprit: undefined, other: undefined });
     const apart = [...row, circle({ x: 0, y: 2.5 + 2 * R }, R)];
     assert.equal(coherencyOf(apart, RULE).ok, "no");
     assert.equal(coherencyOf(apart, RULE).culprit, 3);
   });
-  it("every model must be within 9\" of every other", () => {
+  it('every model must be within 9" of every other', () => {
     const chain = Array.from({ length: 8 }, (_, i) => circle({ x: i * (1.9 + 2 * R), y: 0 }, R));
     const c = coherencyOf(chain, RULE);
     assert.equal(c.ok, "no");
@@ -37,7 +37,7 @@ describe("coherencyProbe", () => {
     assert.equal(probe(1, circle({ x: 0, y: 1.5 + 2 * R }, R)), false);
     assert.equal(probe(1, circle({ x: 1.5 + 2 * R, y: 0.5 }, R)), true);
   });
-  it("rejects a spot with no neighbour within 2\"", () => {
+  it('rejects a spot with no neighbour within 2"', () => {
     assert.equal(probe(2, circle({ x: 3 + 4 * R, y: 2.2 + 2 * R }, R)), false);
   });
   it("is false for every spot when the unit is not coherent to begin with", () => {

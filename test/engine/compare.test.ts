@@ -55,7 +55,9 @@ function ok(result: CompareResult): Comparison {
 /** One line per system: `11e illegal fight.order@19:5`, findings in text order, info left out. */
 function verdicts(row: RowComparison): string[] {
   return row.verdicts.map((v) => {
-    const codes = v.findings.filter((f) => f.severity !== "info").map((f) => `${f.severity === "warning" ? "?" : ""}${f.code}@${f.line}:${f.column}${f.expected ? "!" : ""}`);
+    const codes = v.findings
+      .filter((f) => f.severity !== "info")
+      .map((f) => `${f.severity === "warning" ? "?" : ""}${f.code}@${f.line}:${f.column}${f.expected ? "!" : ""}`);
     return [v.system, v.verdict, ...codes].join(" ");
   });
 }
@@ -109,7 +111,10 @@ describe("verdicts that rest on who selects first among Fights First units", () 
     assert.deepEqual(verdicts(c.steps[0]), [`11e illegal fight.order@${at(text, "fight: b")}!`, "10e legal"]);
     assert.equal(c.differingSteps, 1);
     // analyze, by contrast, shows the expected violation as information under 11e and expect.unmet under 10e.
-    assert.deepEqual(analyze(text, { rules: "11e", rulings: [] }).problems.map((p) => `${p.severity} ${p.code}`), ["info fight.order"]);
+    assert.deepEqual(
+      analyze(text, { rules: "11e", rulings: [] }).problems.map((p) => `${p.severity} ${p.code}`),
+      ["info fight.order"],
+    );
   });
 
   test("the club rulings keep 10e's order: the defender's Fights First unit first is legal under 10e+club", () => {
@@ -119,14 +124,14 @@ describe("verdicts that rest on who selects first among Fights First units", () 
   });
 });
 
-describe("verdicts that rest on Engagement Range (11e 2\", 10e 1\")", () => {
-  test("a unit 1.5\" from the enemy piles in: engaged, so eligible, under 11e; not engaged and not charged under 10e", () => {
+describe('verdicts that rest on Engagement Range (11e 2", 10e 1")', () => {
+  test('a unit 1.5" from the enemy piles in: engaged, so eligible, under 11e; not engaged and not charged under 10e', () => {
     const c = ok(compareSystems(PILE_IN_AT_1_5, ["11e", "10e"]));
     assert.equal(c.differingSteps, 1);
     assert.deepEqual(verdicts(c.steps[0]), ["11e legal", `10e illegal action.not-eligible@${at(PILE_IN_AT_1_5, "pile-in: a")}`]);
   });
 
-  test("a unit 1.5\" from the enemy is selected to fight: legal under 11e, not eligible under 10e", () => {
+  test('a unit 1.5" from the enemy is selected to fight: legal under 11e, not eligible under 10e', () => {
     const c = ok(compareSystems(FIGHT_AT_1_5, ["11e", "10e"]));
     assert.deepEqual(verdicts(c.steps[0]), ["11e legal", `10e illegal action.not-eligible@${at(FIGHT_AT_1_5, "fight: a")}`]);
   });
@@ -151,11 +156,14 @@ describe("the set-up and the scenario text", () => {
     assert.equal(c.differingSteps, 1);
   });
 
-  test("a charged unit piles in 3.005\" to 1.74\" away: borderline under 11e (engaged), illegal under 10e (not within 1\")", () => {
+  test('a charged unit piles in 3.005" to 1.74" away: borderline under 11e (engaged), illegal under 10e (not within 1")', () => {
     const text = CHARGED_PILE_IN;
     const c = ok(compareSystems(text, ["11e", "10e"]));
     const move = at(text, "a1: [13.005");
-    assert.deepEqual(verdicts(c.steps[0]), [`11e borderline ?move.too-far@${move}`, `10e illegal engagement.required@${at(text, "pile-in: a")} ?move.too-far@${move}`]);
+    assert.deepEqual(verdicts(c.steps[0]), [
+      `11e borderline ?move.too-far@${move}`,
+      `10e illegal engagement.required@${at(text, "pile-in: a")} ?move.too-far@${move}`,
+    ]);
     assert.equal(c.differingSteps, 1);
   });
 });

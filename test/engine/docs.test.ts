@@ -11,7 +11,14 @@ import { CODES } from "../../shared/index";
 const ROOT = join(__dirname, "..", "..", "..");
 
 /** The Markdown files whose links are checked, relative to the repository root. */
-const DOCS = ["README.md", "CONTRIBUTING.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+const DOCS = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 
 function read(rel: string): string {
   return readFileSync(join(ROOT, rel), "utf8");
@@ -129,7 +136,12 @@ describe("documentation", () => {
   });
 
   it("computes GitHub's anchors", () => {
-    const anchors = anchorsOf("# The scenario language (v1)\n## Testing in a real VS Code\n## One mistake, one error\n### `render` and `--rules`\n## Limits\n## Limits\n```\n# not a heading\n```\n");
-    assert.deepEqual([...anchors], ["the-scenario-language-v1", "testing-in-a-real-vs-code", "one-mistake-one-error", "render-and---rules", "limits", "limits-1"]);
+    const anchors = anchorsOf(
+      "# The scenario language (v1)\n## Testing in a real VS Code\n## One mistake, one error\n### `render` and `--rules`\n## Limits\n## Limits\n```\n# not a heading\n```\n",
+    );
+    assert.deepEqual(
+      [...anchors],
+      ["the-scenario-language-v1", "testing-in-a-real-vs-code", "one-mistake-one-error", "render-and---rules", "limits", "limits-1"],
+    );
   });
 });

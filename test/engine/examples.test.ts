@@ -9,7 +9,9 @@ import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
 
 const dir = join(__dirname, "..", "..", "..", "examples");
-const files = readdirSync(dir).filter((f) => f.endsWith(".scenario.yaml")).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".scenario.yaml"))
+  .sort();
 
 describe("examples", () => {
   it("include the seed's overrun and consolidation examples and an intentional violation", () => {

@@ -59,8 +59,14 @@ test("the preferred fix of every move finding in the blind scenarios clears it a
       const again = analyze(after);
       assert.ok(again.scenario, `${name}: "${fix.title}" keeps the scenario readable`);
       // The code is gone from that model (or, for coherency, that step's line) ...
-      const same = again.problems.filter((q) => q.code === p.code && q.step === p.step && q.severity !== "info" && where(after, q).split(":")[1] === where(text, p).split(":")[1]);
-      assert.deepEqual(same.map((q) => q.message), [], `${name}: "${fix.title}" clears it`);
+      const same = again.problems.filter(
+        (q) => q.code === p.code && q.step === p.step && q.severity !== "info" && where(after, q).split(":")[1] === where(text, p).split(":")[1],
+      );
+      assert.deepEqual(
+        same.map((q) => q.message),
+        [],
+        `${name}: "${fix.title}" clears it`,
+      );
       // ... and no code became more frequent on any step.
       const now = tally(again.problems);
       assert.equal(now.get(`${p.code}@${p.step}`) ?? 0, (before.get(`${p.code}@${p.step}`) ?? 0) - 1, `${name}: one ${p.code} fewer`);
@@ -92,7 +98,11 @@ test("marking the step illegal turns every rule finding of the blind scenarios i
       const again = analyze(applyEdits(text, fix.edits));
       const left = again.problems.filter((q) => q.code === p.code && q.step === p.step && q.severity !== "info");
       assert.equal(left.length, 0, `${name}: still reported`);
-      assert.equal(errors(again.problems), errors(analysis.problems) - analysis.problems.filter((q) => q.code === p.code && q.step === p.step && q.severity !== "info").length, `${name}: no other change`);
+      assert.equal(
+        errors(again.problems),
+        errors(analysis.problems) - analysis.problems.filter((q) => q.code === p.code && q.step === p.step && q.severity !== "info").length,
+        `${name}: no other change`,
+      );
       marked++;
     }
   }

@@ -66,14 +66,23 @@ describe("scenario.unknown-ref: ids of the right side, verified", () => {
   it("a target is an enemy unit: neither the acting unit nor a friend is offered", () => {
     const text = scenario("  - pile-in: raiders\n    targets: [raider]\n    to:\n      r1: [12, 10]\n");
     const { fixes } = fixesFor(text, "scenario.unknown-ref");
-    assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [["Change 'raider' to 'raidor'", true]]);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.preferred]),
+      [["Change 'raider' to 'raidor'", true]],
+    );
     assert.ok(applyChecked(text, fixes[0]).includes("    targets: [raidor]\n"));
   });
 
   it("two enemies as close: both verified and offered, neither preferred", () => {
     const text = scenario("  - pile-in: raiders\n    targets: [raider]\n    to:\n      r1: [12, 10]\n", UNITS + FAR_ENEMY);
     const { fixes } = fixesFor(text, "scenario.unknown-ref");
-    assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [["Change 'raider' to 'raidor'", false], ["Change 'raider' to 'raidxr'", false]]);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.preferred]),
+      [
+        ["Change 'raider' to 'raidor'", false],
+        ["Change 'raider' to 'raidxr'", false],
+      ],
+    );
     for (const fix of fixes) applyChecked(text, fix);
   });
 
@@ -90,7 +99,10 @@ describe("scenario.unknown-ref: ids of the right side, verified", () => {
     const units = UNITS.replace("    charged: true\n", "    charged: [raidr]\n").replace("  raider2:", "  raidar:").replace("  raidor:", "  raidorr:");
     const text = scenario("  - pile-in: raiders\n    to:\n      r1: [12, 10]\n", units);
     const { fixes } = fixesFor(text, "scenario.unknown-ref");
-    assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [["Change 'raidr' to 'raidorr'", true]]);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.preferred]),
+      [["Change 'raidr' to 'raidorr'", true]],
+    );
     assert.ok(applyChecked(text, fixes[0]).includes("    charged: [raidorr]\n"));
   });
 });
@@ -105,13 +117,19 @@ describe("no fix loses a comment", () => {
     const fix = quickFixes(text, analysis, first).find((f) => f.preferred)!;
     assert.equal(fix.title, "Change targets to [raidor]");
     const after = applyChecked(text, fix);
-    assert.ok(after.endsWith("    targets:\n      - raidor   # wrong on purpose?\n      # the judge asks about this one\n    to:\n      r1: [12, 10]\n"), after);
+    assert.ok(
+      after.endsWith("    targets:\n      - raidor   # wrong on purpose?\n      # the judge asks about this one\n    to:\n      r1: [12, 10]\n"),
+      after,
+    );
   });
 
   it("a flow list with a comment inside is not rewritten", () => {
     const text = scenario("  - pile-in: raiders\n    targets: [raiders,   # mine\n      raidor]\n    to:\n      r1: [12, 10]\n");
     const { fixes } = fixesFor(text, "action.targets");
-    assert.deepEqual(fixes.map((f) => f.title), ["Mark this step illegal: action.targets"]);
+    assert.deepEqual(
+      fixes.map((f) => f.title),
+      ["Mark this step illegal: action.targets"],
+    );
   });
 
   it("dropping waypoints leaves their comments and the comment lines between them", () => {
@@ -142,7 +160,10 @@ describe("no fix loses a comment", () => {
     const budget = new Budget(5);
     const ctx = { text, analysis, options: {}, budget };
     const start = text.indexOf("13.6");
-    const lose = [{ span: { start, end: text.indexOf("\n", start) + 1 }, newText: "12.99, 10]\n" }, { span: { start: text.indexOf("   # the one"), end: text.indexOf("   # the one") + 12 }, newText: "" }];
+    const lose = [
+      { span: { start, end: text.indexOf("\n", start) + 1 }, newText: "12.99, 10]\n" },
+      { span: { start: text.indexOf("   # the one"), end: text.indexOf("   # the one") + 12 }, newText: "" },
+    ];
     assert.equal(tryEdits(ctx, keyOf(text, problem), lose).ok, false);
     assert.equal(budget.used, 0);
     assert.equal(tryEdits(ctx, keyOf(text, problem), [{ span: { start, end: start + 4 }, newText: "12.99" }]).ok, true);
@@ -189,6 +210,9 @@ describe("mark this step illegal changes nothing else", () => {
     assert.equal(changesOnlyKey(before, "steps:\n  - a: 1\n    note: |+\n      x\n    illegal: [move.too-far]\n\n  - b: 2\n", start, "illegal", listed), false);
     // The key in another map, or another value.
     assert.equal(changesOnlyKey(before, "steps:\n  - a: 1\n    note: |+\n      x\n\n  - b: 2\n    illegal: [move.too-far]\n", start, "illegal", listed), false);
-    assert.equal(changesOnlyKey(before, "steps:\n  - a: 1\n    note: |+\n      x\n\n    illegal: [move.too-fast]\n  - b: 2\n", start, "illegal", listed), false);
+    assert.equal(
+      changesOnlyKey(before, "steps:\n  - a: 1\n    note: |+\n      x\n\n    illegal: [move.too-fast]\n  - b: 2\n", start, "illegal", listed),
+      false,
+    );
   });
 });

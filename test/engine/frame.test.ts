@@ -18,8 +18,14 @@ describe("boardFrame", () => {
     assert.deepEqual(f.moves, []);
   });
   it("a removal takes models off the board from that step on", () => {
-    assert.equal(boardFrame(scenario, analysis.problems, 0).models.some((m) => m.id === "t1"), true);
-    assert.equal(boardFrame(scenario, analysis.problems, 1).models.some((m) => m.id === "t1"), false);
+    assert.equal(
+      boardFrame(scenario, analysis.problems, 0).models.some((m) => m.id === "t1"),
+      true,
+    );
+    assert.equal(
+      boardFrame(scenario, analysis.problems, 1).models.some((m) => m.id === "t1"),
+      false,
+    );
   });
   it("a step with a nested pile-in shows each moved model's start, path and distance", () => {
     const f = boardFrame(scenario, analysis.problems, 2);
@@ -37,7 +43,10 @@ describe("boardFrame", () => {
   it("carries only the shown step's problems", () => {
     const illegal = readFileSync(join(__dirname, "..", "..", "..", "examples", "illegal-pile-in.scenario.yaml"), "utf8");
     const a = analyze(illegal);
-    assert.deepEqual(boardFrame(a.scenario!, a.problems, 0).problems.map((p) => p.code), ["move.too-far"]);
+    assert.deepEqual(
+      boardFrame(a.scenario!, a.problems, 0).problems.map((p) => p.code),
+      ["move.too-far"],
+    );
     assert.deepEqual(boardFrame(a.scenario!, a.problems, undefined).problems, []);
   });
 });

@@ -4,18 +4,7 @@ import type { Vec } from "../../shared/model/scenario";
 import { offBoardBy } from "../../shared/geometry/board";
 import { discGap, gapBounds, separation, signedGap } from "../../shared/geometry/gap";
 import { detourLowerBound, pathLength, sweptGap, sweptShapeGap } from "../../shared/geometry/path";
-import {
-  circle,
-  circumradius,
-  ellipse,
-  inradius,
-  shapeOf,
-  support,
-  touchingCentre,
-  withCentre,
-  withFacing,
-  type Shape,
-} from "../../shared/geometry/shape";
+import { circle, circumradius, ellipse, inradius, shapeOf, support, touchingCentre, withCentre, withFacing, type Shape } from "../../shared/geometry/shape";
 import { closer, overlaps, TAU_O, within } from "../../shared/geometry/tolerance";
 import { add, fromAngle, lerp, scale } from "../../shared/geometry/vec";
 import { createRng } from "../helpers/prng";
@@ -106,7 +95,16 @@ function intersects(a: Shape, b: Shape): boolean {
   return primalGap(a, b) < 0;
 }
 
-const OVALS: readonly [number, number][] = [[60, 35], [75, 42], [90, 52], [105, 70], [120, 92], [150, 95], [170, 109], [170, 40]];
+const OVALS: readonly [number, number][] = [
+  [60, 35],
+  [75, 42],
+  [90, 52],
+  [105, 70],
+  [120, 92],
+  [150, 95],
+  [170, 109],
+  [170, 40],
+];
 const ROUNDS = [25, 28.5, 32, 40, 50, 60, 80, 100, 130, 160];
 
 function randomShape(r: () => number, c: Vec): Shape {
@@ -270,7 +268,13 @@ describe("offBoardBy", () => {
 
 describe("paths", () => {
   it("pathLength sums straight segments", () => {
-    assert.equal(pathLength({ x: 0, y: 0 }, [{ x: 3, y: 4 }, { x: 3, y: 10 }]), 11);
+    assert.equal(
+      pathLength({ x: 0, y: 0 }, [
+        { x: 3, y: 4 },
+        { x: 3, y: 10 },
+      ]),
+      11,
+    );
     assert.equal(pathLength({ x: 1, y: 1 }, []), 0);
   });
   it("sweptGap detects a pass-through and measures a clear pass", () => {

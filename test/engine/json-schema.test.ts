@@ -48,7 +48,29 @@ const props = (s: Json): string[] => Object.keys((s.properties ?? {}) as Json);
 
 // ---- a small draft-07 validator: the keywords the schema uses, nothing more ----
 
-const KNOWN = new Set(["$schema", "$ref", "definitions", "title", "description", "type", "enum", "properties", "required", "additionalProperties", "items", "minItems", "maxItems", "minProperties", "anyOf", "oneOf", "allOf", "pattern", "minimum", "maximum", "exclusiveMinimum"]);
+const KNOWN = new Set([
+  "$schema",
+  "$ref",
+  "definitions",
+  "title",
+  "description",
+  "type",
+  "enum",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+]);
 
 function typeOf(v: unknown): string {
   if (v === null) return "null";
@@ -99,7 +121,10 @@ function validate(value: unknown, s: Json, at = "$"): string[] {
 }
 
 const valid = (text: string): string[] => validate(parse(text, { version: "1.2" }), schema);
-const schemaFindings = (text: string): string[] => parseScenario(text).problems.filter((p) => p.code === "scenario.schema" || p.code === "yaml.syntax").map((p) => p.message);
+const schemaFindings = (text: string): string[] =>
+  parseScenario(text)
+    .problems.filter((p) => p.code === "scenario.schema" || p.code === "yaml.syntax")
+    .map((p) => p.message);
 
 describe("the JSON schema file", () => {
   it("is what shared/language/schema/json-schema.ts builds (regenerate it from scenarioSchema() when this fails)", () => {
@@ -125,13 +150,19 @@ describe("the JSON schema file", () => {
       assert.deepEqual(props(s), [...keys], where);
       assert.equal(s.additionalProperties, false, where);
     }
-    assert.deepEqual(schema.required, REQUIRED_TOP_KEYS.map(([k]) => k));
+    assert.deepEqual(
+      schema.required,
+      REQUIRED_TOP_KEYS.map(([k]) => k),
+    );
   });
 
   it("has one step branch per step kind, each with its kind key required and the kind's keys", () => {
     const steps = deref(deref((schema.properties as Record<string, Json>).steps).items as Json);
     const branches = (steps.oneOf as Json[]).map(deref);
-    assert.deepEqual(branches.map((b) => (b.required as string[])[0]), Object.keys(STEP_KINDS));
+    assert.deepEqual(
+      branches.map((b) => (b.required as string[])[0]),
+      Object.keys(STEP_KINDS),
+    );
     for (const b of branches) {
       const kind = (b.required as string[])[0];
       assert.deepEqual(props(b), [kind, ...Object.keys(STEP_KINDS[kind].keys)], kind);
@@ -191,7 +222,11 @@ describe("the JSON schema file", () => {
 
 describe("the JSON schema agrees with the parser", () => {
   const dirs = [join(root, "examples"), join(root, "test", "fixtures", "rules")];
-  const files = dirs.flatMap((d) => readdirSync(d).filter((f) => f.endsWith(".scenario.yaml")).map((f) => join(d, f)));
+  const files = dirs.flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => f.endsWith(".scenario.yaml"))
+      .map((f) => join(d, f)),
+  );
 
   it("accepts every example and rule fixture the parser reads without a schema finding", () => {
     let checked = 0;
@@ -230,13 +265,25 @@ describe("the JSON schema agrees with the parser", () => {
   const accepted: [string, string][] = [
     ["the base scenario", BASE],
     ["quoted numbers", edit("a1: [10, 10]", 'a1: ["10", "10.5"]')],
-    ["charged: true and a list", edit("    base: 32\n", "    base: 32\n    charged: true\n").replace("    base: 60x35\n", "    base: 60x35\n    charged: [a]\n")],
+    [
+      "charged: true and a list",
+      edit("    base: 32\n", "    base: 32\n    charged: true\n").replace("    base: 60x35\n", "    base: 60x35\n    charged: [a]\n"),
+    ],
     ["remove one id, and a list", `${BASE}\n  - remove: b1\n  - remove: [a1]`],
-    ["waypoints and { path, facing }", `${BASE}\n  - consolidate: a\n    to:\n      a1: [[10, 11], [10, 12]]\n  - consolidate: b\n    to: { b1: { path: [[12, 11]], facing: 0 } }`],
+    [
+      "waypoints and { path, facing }",
+      `${BASE}\n  - consolidate: a\n    to:\n      a1: [[10, 11], [10, 12]]\n  - consolidate: b\n    to: { b1: { path: [[12, 11]], facing: 0 } }`,
+    ],
     ["an empty to: and illegal: true", `${BASE}\n  - pile-in: a\n    to:\n    illegal: true`],
     ["a fight's nested blocks", `${BASE}\n  - fight: b\n    pile-in: { targets: [a], to: { b1: [12, 11] } }\n    consolidate: { mode: ongoing, to: {} }`],
-    ["a move step and a charge step", `${BASE}\n  - phase: movement\n  - move: a\n    type: advance\n    roll: 3\n  - phase: charge\n  - charge: a\n    roll: 7\n    intervention: into-the-fray`],
-    ["rules, rulings, board, objectives, terrain", `rules: 10e\nrulings: [club]\nboard: [44, 30]\nphase: fight\nobjectives:\n  o: [1, 1]\nterrain:\n  r: { area: [[0, 0], [1, 0], [1, 1]], kind: ruin }\n${BASE}`],
+    [
+      "a move step and a charge step",
+      `${BASE}\n  - phase: movement\n  - move: a\n    type: advance\n    roll: 3\n  - phase: charge\n  - charge: a\n    roll: 7\n    intervention: into-the-fray`,
+    ],
+    [
+      "rules, rulings, board, objectives, terrain",
+      `rules: 10e\nrulings: [club]\nboard: [44, 30]\nphase: fight\nobjectives:\n  o: [1, 1]\nterrain:\n  r: { area: [[0, 0], [1, 0], [1, 1]], kind: ruin }\n${BASE}`,
+    ],
   ];
   for (const [what, text] of accepted) {
     it(`both accept ${what}`, () => {

@@ -92,7 +92,14 @@ describe("completion of keys", () => {
   });
 
   it("offers a unit's keys, a model map's and a move map's", () => {
-    assert.deepEqual(labels(edit(overrun, "    name: Transport\n", "    name: Transport\n    |\n")), ["charged", "fights-first", "move", "advanced", "fell-back", "battle-shocked"]);
+    assert.deepEqual(labels(edit(overrun, "    name: Transport\n", "    name: Transport\n    |\n")), [
+      "charged",
+      "fights-first",
+      "move",
+      "advanced",
+      "fell-back",
+      "battle-shocked",
+    ]);
     assert.deepEqual(labels(edit(overrun, "m1: { at: [17.66, 14], facing: 0 }", "m1: { at: [17.66, 14], facing: 0, | }")), ["base"]);
     assert.deepEqual(labels(edit(overrun, "        s4: [24.9, 18.1]", "        s4: { at: [24.9, 18.1], | }")), ["path", "facing"]);
   });
@@ -100,11 +107,14 @@ describe("completion of keys", () => {
   it("offers the keys of a fight's nested pile-in, and only its unit's models under its to:", () => {
     assert.deepEqual(labels(edit(overrun, "      targets: [passengers]\n      to:", "      |\n      to:")), ["targets"]);
     const moves = complete(edit(overrun, "        s5: [23.6, 18.2]\n", "        s5: [23.6, 18.2]\n        |\n")).entries;
-    assert.deepEqual(moves.map((e) => [e.label, e.detail, e.insert]), [
-      ["s1", "at [23.93, 11.7]", "s1: "],
-      ["s2", "at [24.72, 12.73]", "s2: "],
-      ["s3", "at [25, 14]", "s3: "],
-    ]);
+    assert.deepEqual(
+      moves.map((e) => [e.label, e.detail, e.insert]),
+      [
+        ["s1", "at [23.93, 11.7]", "s1: "],
+        ["s2", "at [24.72, 12.73]", "s2: "],
+        ["s3", "at [25, 14]", "s3: "],
+      ],
+    );
   });
 
   it("inserts the key alone when its colon is already there", () => {
@@ -178,7 +188,10 @@ describe("completion of values the engine judges", () => {
       ["stationary", "not allowed here"],
     ]);
     const stationary = complete(edit(movement, "    type: fall-back\n    mode: ordered-retreat\n", "    type: |\n    mode: ordered-retreat\n")).entries[3];
-    assert.match(stationary.documentation ?? "", /Here: a fall-back mode \(ordered-retreat\) is selected only for a fall-back move, not for a stationary unit \(11e 09\.07\)$/);
+    assert.match(
+      stationary.documentation ?? "",
+      /Here: a fall-back mode \(ordered-retreat\) is selected only for a fall-back move, not for a stationary unit \(11e 09\.07\)$/,
+    );
     assert.deepEqual(details(edit(movement, "    mode: desperate-escape\n", "    mode: |\n")), [
       ["desperate-escape", "allowed here"],
       ["ordered-retreat", "not allowed here"],
@@ -198,7 +211,9 @@ describe("completion of values the engine judges", () => {
   it("measures a fight's targets after its nested pile-in", () => {
     const overrun = example("overrun-fight");
     // Before the pile-in the passengers are 2.48" away; the pile-in ends 0.55" from them.
-    assert.deepEqual(details(edit(overrun, "        s5: [23.6, 18.2]\n    targets: [passengers]\n", "        s5: [23.6, 18.2]\n    targets: [|\n")), [["passengers", 'engaged 0.55"']]);
+    assert.deepEqual(details(edit(overrun, "        s5: [23.6, 18.2]\n    targets: [passengers]\n", "        s5: [23.6, 18.2]\n    targets: [|\n")), [
+      ["passengers", 'engaged 0.55"'],
+    ]);
     assert.deepEqual(details(edit(overrun, "      targets: [passengers]\n      to:", "      targets: [|\n      to:")), [["passengers", 'within 5" (2.48")']]);
   });
 });
@@ -243,7 +258,10 @@ describe("completion of values for a unit that may not act", () => {
         ["advance", "not allowed here"],
       ],
     );
-    assert.match(guards[0].documentation ?? "", /Here: guards belongs to blue; in the Movement phase only the player whose turn it is \(red\) selects units to move \(11e 09\.02\)$/);
+    assert.match(
+      guards[0].documentation ?? "",
+      /Here: guards belongs to blue; in the Movement phase only the player whose turn it is \(red\) selects units to move \(11e 09\.02\)$/,
+    );
     assert.match(guards[2].documentation ?? "", /Here: guards is engaged with raiders, so it cannot make a normal move/);
   });
 
@@ -270,7 +288,10 @@ describe("completion of values for a unit that may not act", () => {
         ["into-the-fray", "not allowed here"],
       ],
     );
-    assert.match(red[0].documentation ?? "", /Here: Heroic Intervention is used in the opponent's Charge phase; raiders belongs to the player whose turn it is \(11e 15\.11\)$/);
+    assert.match(
+      red[0].documentation ?? "",
+      /Here: Heroic Intervention is used in the opponent's Charge phase; raiders belongs to the player whose turn it is \(11e 15\.11\)$/,
+    );
     // Blue's guards may charge only by Heroic Intervention: a mode cures the finding of the step without one.
     assert.deepEqual(details(`${edit(CHARGE, "charge: raiders", "charge: guards")}    intervention: |\n`), [
       ["leap-to-defend", "allowed here"],
@@ -301,7 +322,12 @@ describe("completion of plain values", () => {
       ["11e", "11th edition"],
       ["10e", "10th edition"],
     ]);
-    assert.deepEqual(labels(edit(pileIn, "rules: 11e", "rules: 10e\nrulings: [consolidate-contact-base, |]")), ["club", "chargers-attack-only-charge-targets", "remaining-combats-engaged-only", "consolidate-contact-engaged"]);
+    assert.deepEqual(labels(edit(pileIn, "rules: 11e", "rules: 10e\nrulings: [consolidate-contact-base, |]")), [
+      "club",
+      "chargers-attack-only-charge-targets",
+      "remaining-combats-engaged-only",
+      "consolidate-contact-engaged",
+    ]);
     assert.deepEqual(labels(edit(pileIn, "turn: red", "turn: |")), ["red", "blue"]);
     assert.deepEqual(labels(edit(pileIn, "    charged: [guards]", "    charged: [guards]\n    advanced: |")), ["true", "false"]);
     assert.deepEqual(labels(edit(pileIn, "    charged: [guards]", "    charged: [|")), ["guards"]);
@@ -310,12 +336,18 @@ describe("completion of plain values", () => {
   it("puts a space after a bare `-` before a step kind or a whole step", () => {
     const overrun = example("overrun-fight");
     const entries = complete(`${overrun}  -|\n`, { snippets: true }).entries;
-    assert.deepEqual(entries.slice(0, 2).map((e) => e.insert), [" fight: ", " fight: ${1|monster,squad,passengers|}\n  targets: [$2]$0"]);
+    assert.deepEqual(
+      entries.slice(0, 2).map((e) => e.insert),
+      [" fight: ", " fight: ${1|monster,squad,passengers|}\n  targets: [$2]$0"],
+    );
   });
 
   it("puts a space after a bare colon, and brackets round a list key's scalar", () => {
     const afterColon = complete(edit(pileIn, "rules: 11e", "rules:|")).entries;
-    assert.deepEqual(afterColon.map((e) => e.insert), [" 11e", " 10e"]);
+    assert.deepEqual(
+      afterColon.map((e) => e.insert),
+      [" 11e", " 10e"],
+    );
     const scalar = complete(edit(pileIn, "    to:\n", "    targets: gu|\n    to:\n"));
     assert.deepEqual([scalar.word, scalar.entries.map((e) => e.insert)], ["gu", ["[guards]"]]);
   });
@@ -328,13 +360,19 @@ describe("completion of plain values", () => {
 
   it("offers the codes a step breaks first, and writing them leaves nothing unmet", () => {
     const entries = complete(edit(pileIn, "illegal: [move.too-far]", "illegal: [|")).entries;
-    assert.deepEqual(entries.slice(0, 2).map((e) => [e.label, e.detail]), [
-      ["move.too-far", "reported on this step"],
-      ["scenario.schema", "A key is unknown, required, or has a value of the wrong type."],
-    ]);
+    assert.deepEqual(
+      entries.slice(0, 2).map((e) => [e.label, e.detail]),
+      [
+        ["move.too-far", "reported on this step"],
+        ["scenario.schema", "A key is unknown, required, or has a value of the wrong type."],
+      ],
+    );
     const offered = entries.filter((e) => e.detail === "reported on this step").map((e) => e.label);
     const written = analyze(edit(pileIn, "illegal: [move.too-far]", `illegal: [${offered.join(", ")}]`));
-    assert.deepEqual(written.problems.map((p) => [p.code, p.severity]), [["move.too-far", "info"]]);
+    assert.deepEqual(
+      written.problems.map((p) => [p.code, p.severity]),
+      [["move.too-far", "info"]],
+    );
   });
 });
 
@@ -361,7 +399,10 @@ describe("completion on broken text, snippets, robustness", () => {
     // Units that charged or are engaged first; the transport was removed.
     assert.equal(relative.insert, "fight: ${1|monster,squad,passengers|}\n  targets: [$2]$0");
     assert.equal(absolute.insert, "fight: ${1|monster,squad,passengers|}\n    targets: [$2]$0");
-    assert.ok(complete(at).entries.every((e) => !e.snippet), "no snippets unless asked for");
+    assert.ok(
+      complete(at).entries.every((e) => !e.snippet),
+      "no snippets unless asked for",
+    );
   });
 
   it("never throws, at any offset of an example or of its broken prefixes", () => {
@@ -371,7 +412,10 @@ describe("completion on broken text, snippets, robustness", () => {
       assert.doesNotThrow(() => completeAt(text.slice(0, offset), offset));
     }
     const top = ["scenario", "description", "rules", "rulings", "board", "turn", "phase", "objectives", "terrain", "units", "steps"];
-    assert.deepEqual(completeAt("", 0).entries.map((e) => e.label), top);
+    assert.deepEqual(
+      completeAt("", 0).entries.map((e) => e.label),
+      top,
+    );
     // An offset past the end is the end: the word `x` is matched by the client.
     assert.deepEqual(completeAt("x", 99), { range: { start: 0, end: 1 }, entries: completeAt("", 0).entries });
   });

@@ -71,7 +71,11 @@ function lineWith(text: string, needle: string): string {
 
 describe("quick fixes: move.too-far", () => {
   it("ends the move on the written path at the limit, changing only the number (comment kept)", () => {
-    const text = scenario({ red: BOYZ_AT_10, blue: GUARDS_AT_15, steps: "  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [13.6, 10]   # 3.6 inches" });
+    const text = scenario({
+      red: BOYZ_AT_10,
+      blue: GUARDS_AT_15,
+      steps: "  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [13.6, 10]   # 3.6 inches",
+    });
     const { fix, after } = applyPreferred(text, "move.too-far");
     assert.equal(fix.title, "Move a1 to [12.99, 10]");
     assert.equal(fix.edits.length, 1);
@@ -154,16 +158,19 @@ describe("quick fixes: move.not-closer", () => {
 });
 
 describe("quick fixes: move.missed-engagement", () => {
-  it("11e pile-in: just within 2\" of the target, nearer than the witness", () => {
+  it('11e pile-in: just within 2" of the target, nearer than the witness', () => {
     const text = scenario({ red: BOYZ_AT_10, blue: GUARDS_AT_15, steps: "  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [11, 10]" });
     const { problem } = fixesFor(text, "move.missed-engagement");
-    assert.deepEqual(problem.witness?.at.map((v) => Math.round(v * 100) / 100), [12.75, 10]);
+    assert.deepEqual(
+      problem.witness?.at.map((v) => Math.round(v * 100) / 100),
+      [12.75, 10],
+    );
     const { fix, after } = applyPreferred(text, "move.missed-engagement");
     assert.equal(fix.title, "Move a1 to [11.77, 10]");
     assert.equal(lineWith(after, "a1: [11"), "      a1: [11.77, 10]");
   });
 
-  it("11e charge: within 1\" of the target", () => {
+  it('11e charge: within 1" of the target', () => {
     const text = scenario({
       phase: "charge",
       red: "  a:\n    player: red\n    base: 32\n    models:\n      a1: [10, 10]",
@@ -201,7 +208,7 @@ describe("quick fixes: move.missed-contact", () => {
 });
 
 describe("quick fixes: coherency.broken", () => {
-  it("11e: the culprit back within 2\" of a unit-mate", () => {
+  it('11e: the culprit back within 2" of a unit-mate', () => {
     const text = scenario({
       board: "[30, 20]",
       red: "  a:\n    player: red\n    base: 32\n    charged: [b]\n    models:\n      a1: [11.5, 8]\n      a2: [11.5, 9.3]\n      a3: [11.5, 10.6]",
@@ -232,7 +239,10 @@ describe("quick fixes: what is never offered", () => {
 
   it("no position without the budget to verify it (only marking the step illegal)", () => {
     const { fixes } = fixesFor(tooFar, "move.too-far", new Budget(0));
-    assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [["Mark this step illegal: move.too-far", false]]);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.preferred]),
+      [["Mark this step illegal: move.too-far", false]],
+    );
   });
 
   it("nothing for a finding already expected (information) or a text that does not parse", () => {
@@ -254,13 +264,20 @@ describe("quick fixes: what is never offered", () => {
       steps: "  - pile-in: boyz\n    to:\n      a1: [6, 10]",
     });
     const { fixes } = fixesFor(text, "move.too-far");
-    assert.deepEqual(fixes.map((f) => f.title), ["Mark this step illegal: move.too-far"]);
+    assert.deepEqual(
+      fixes.map((f) => f.title),
+      ["Mark this step illegal: move.too-far"],
+    );
   });
 });
 
 describe("quick fixes: action.mode and action.targets", () => {
   it("changes an overrun fight of an engaged unit to normal", () => {
-    const text = scenario({ red: BOYZ_AT_10, blue: "  guards:\n    player: blue\n    base: 32\n    models:\n      b1: [11.5, 10]", steps: "  - fight: boyz\n    type: overrun   # wrong" });
+    const text = scenario({
+      red: BOYZ_AT_10,
+      blue: "  guards:\n    player: blue\n    base: 32\n    models:\n      b1: [11.5, 10]",
+      steps: "  - fight: boyz\n    type: overrun   # wrong",
+    });
     const { fix, after } = applyPreferred(text, "action.mode");
     assert.equal(fix.title, "Change type to normal");
     assert.ok(after.endsWith("    type: normal   # wrong"));
@@ -293,7 +310,8 @@ describe("quick fixes: action.mode and action.targets", () => {
   });
 
   it("drops the pile-in target beyond 5\", in the list's own style", () => {
-    const blue = "  near:\n    player: blue\n    base: 32\n    models:\n      n1: [13, 10]\n  far:\n    player: blue\n    base: 32\n    models:\n      f1: [17, 10]";
+    const blue =
+      "  near:\n    player: blue\n    base: 32\n    models:\n      n1: [13, 10]\n  far:\n    player: blue\n    base: 32\n    models:\n      f1: [17, 10]";
     const flow = scenario({ red: BOYZ_AT_10, blue, steps: "  - pile-in: boyz\n    targets: [near, far]\n    to:\n      a1: [11.7, 10]" });
     const { fix, after } = applyPreferred(flow, "action.targets");
     assert.equal(fix.title, "Change targets to [near]");
@@ -309,7 +327,10 @@ describe("quick fixes: scenario.unknown-ref", () => {
   it("offers the closest unit id for a target, preferred when it is the single closest", () => {
     const text = scenario({ red: BOYZ_AT_10, blue: GUARDS_AT_15, steps: "  - pile-in: boyz\n    targets: [gaurds]" });
     const { fixes } = fixesFor(text, "scenario.unknown-ref");
-    assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [["Change 'gaurds' to 'guards'", true]]);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.preferred]),
+      [["Change 'gaurds' to 'guards'", true]],
+    );
     assert.ok(applyEdits(text, fixes[0].edits).endsWith("targets: [guards]"));
   });
 
@@ -317,7 +338,13 @@ describe("quick fixes: scenario.unknown-ref", () => {
     const red = "  boyz:\n    player: red\n    base: 32\n    charged: true\n    models:\n      a1: [10, 10]\n      a2: [10, 11.3]\n      a3: [10, 12.6]";
     const text = scenario({ red, blue: GUARDS_AT_15, steps: "  - pile-in: boyz\n    to:\n      a1: [12.5, 10]\n      b1: [12.5, 11.3]" });
     const { fixes } = fixesFor(text, "scenario.unknown-ref");
-    assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [["Change 'b1' to 'a2'", false], ["Change 'b1' to 'a3'", false]]);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.preferred]),
+      [
+        ["Change 'b1' to 'a2'", false],
+        ["Change 'b1' to 'a3'", false],
+      ],
+    );
   });
 
   it("an objective", () => {
@@ -328,7 +355,10 @@ describe("quick fixes: scenario.unknown-ref", () => {
       steps: "  - consolidate: boyz\n    mode: objective\n    objective: alpah",
     });
     const { fixes } = fixesFor(text, "scenario.unknown-ref");
-    assert.deepEqual(fixes.map((f) => f.title), ["Change 'alpah' to 'alpha'"]);
+    assert.deepEqual(
+      fixes.map((f) => f.title),
+      ["Change 'alpah' to 'alpha'"],
+    );
   });
 });
 
@@ -339,12 +369,19 @@ describe("quick fixes: mark this step illegal", () => {
     assert.ok(fix && !fix.preferred);
     const after = applyEdits(text, fix.edits);
     const expected = analyze(after).problems.filter((p) => p.code === code);
-    assert.deepEqual(expected.map((p) => p.severity), ["info"], "the finding becomes expected information");
+    assert.deepEqual(
+      expected.map((p) => p.severity),
+      ["info"],
+      "the finding becomes expected information",
+    );
     return after;
   };
 
   it("adds `illegal: [code]` as the step's last line, at its indentation, after a trailing comment and a block note", () => {
-    const text = scenario({ ...base, steps: "  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [13.6, 10]   # far\n    note: |\n      Too far.\n\n  - phase: command\n" });
+    const text = scenario({
+      ...base,
+      steps: "  - pile-in: boyz\n    targets: [guards]\n    to:\n      a1: [13.6, 10]   # far\n    note: |\n      Too far.\n\n  - phase: command\n",
+    });
     assert.ok(mark(text, "move.too-far").endsWith("    note: |\n      Too far.\n    illegal: [move.too-far]\n\n  - phase: command\n"));
   });
 

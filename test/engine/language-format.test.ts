@@ -151,7 +151,10 @@ describe("formatting a messy scenario", () => {
 
   it("keeps the data, the comments and the findings", () => {
     assert.ok(sameMeaning(MESSY, TIDY));
-    assert.deepEqual(analyze(TIDY).problems.map((p) => p.code), analyze(MESSY).problems.map((p) => p.code));
+    assert.deepEqual(
+      analyze(TIDY).problems.map((p) => p.code),
+      analyze(MESSY).problems.map((p) => p.code),
+    );
   });
 
   it("always indents with spaces, whatever insertSpaces says", () => {
@@ -255,8 +258,8 @@ describe("whole-line comments", () => {
 
 describe("flow collections", () => {
   it("get one space after , and :, none inside [ ], one inside { }", () => {
-    const text = doc("a: [ 1 ,2,  3 ]", "b: {x: 1,y:   [ 4,5 ]}", "c: [ ]", "d: { }", "e: [{x: 1}, {y: 2}]", "f: {\"k\":1}", "g: [1, 2, ]");
-    assert.equal(format(text), doc("a: [1, 2, 3]", "b: { x: 1, y: [4, 5] }", "c: []", "d: {}", "e: [{ x: 1 }, { y: 2 }]", "f: { \"k\": 1 }", "g: [1, 2, ]"));
+    const text = doc("a: [ 1 ,2,  3 ]", "b: {x: 1,y:   [ 4,5 ]}", "c: [ ]", "d: { }", "e: [{x: 1}, {y: 2}]", 'f: {"k":1}', "g: [1, 2, ]");
+    assert.equal(format(text), doc("a: [1, 2, 3]", "b: { x: 1, y: [4, 5] }", "c: []", "d: {}", "e: [{ x: 1 }, { y: 2 }]", 'f: { "k": 1 }', "g: [1, 2, ]"));
   });
 
   it("never touch what is inside quotes or plain scalars", () => {
@@ -407,7 +410,10 @@ describe("the safety net", () => {
 describe("the examples and rules fixtures", () => {
   const root = join(__dirname, "..", "..", "..");
   const read = (dir: string): [string, string][] =>
-    readdirSync(join(root, dir)).filter((f) => f.endsWith(".scenario.yaml")).sort().map((f) => [`${dir}/${f}`, readFileSync(join(root, dir, f), "utf8")]);
+    readdirSync(join(root, dir))
+      .filter((f) => f.endsWith(".scenario.yaml"))
+      .sort()
+      .map((f) => [`${dir}/${f}`, readFileSync(join(root, dir, f), "utf8")]);
   const examples = read("examples");
   const fixtures = read("test/fixtures/rules");
 

@@ -78,7 +78,10 @@ describe("move records", () => {
   });
 
   it("cap an Into the Fray roll at 6 (11e only)", () => {
-    const step = { roll: { value: 9, span: { start: 0, end: 0 } }, intervention: { value: "into-the-fray", span: { start: 0, end: 0 } } } as unknown as ChargeStep;
+    const step = {
+      roll: { value: 9, span: { start: 0, end: 0 } },
+      intervention: { value: "into-the-fray", span: { start: 0, end: 0 } },
+    } as unknown as ChargeStep;
     assert.deepEqual(chargeLimit(ELEVENTH, step), { limit: 6, what: "Heroic Intervention" });
     assert.deepEqual(chargeLimit(TENTH, step), { limit: 9, what: "charge move" });
     assert.deepEqual(chargeLimit(ELEVENTH, { ...step, roll: undefined, intervention: undefined }), { what: "charge move" });
@@ -212,7 +215,10 @@ describe("step hovers for a unit that may not act", () => {
     assert.match(plain, /^- fight type: not written, read as the most permissive: the rules allow normal$/m);
     // Through the dispatcher too.
     const head = FAR.indexOf("consolidate: far") + 2;
-    assert.match(hoverAt(analysis, head, { expired: () => true })?.markdown ?? "", /^- mode: not written, read as the most permissive: not known \(not every choice was tried: the hover ran out of time\)$/m);
+    assert.match(
+      hoverAt(analysis, head, { expired: () => true })?.markdown ?? "",
+      /^- mode: not written, read as the most permissive: not known \(not every choice was tried: the hover ran out of time\)$/m,
+    );
   });
 });
 

@@ -165,8 +165,7 @@ describe("go to definition and find references", () => {
   });
 
   it("references: every place the id is written, with or without the definition", () => {
-    const refs = (tree: ScenarioTree, offset: number, withDefinition: boolean): number[] =>
-      referencesAt(tree, offset, withDefinition).map((o) => o.name.start);
+    const refs = (tree: ScenarioTree, offset: number, withDefinition: boolean): number[] => referencesAt(tree, offset, withDefinition).map((o) => o.name.start);
     const s1 = offsetOf(NAVIGATION, "{ s1:", 0, 4);
     const uses = [offsetOf(NAVIGATION, "{ s1:", 0, 2), offsetOf(NAVIGATION, "      s1: [11, 8]", 0, 6)];
     assert.deepEqual(refs(nav, s1, true), [offsetOf(NAVIGATION, "s1: [13.74, 8]"), ...uses]);
@@ -227,7 +226,10 @@ describe("rename", () => {
     assert.deepEqual(verdicts(applyEdits(NAVIGATION, edits(nav, s1, "boyz"))), [], "a model may share a unit's id");
     assert.equal(refusal(nav, s1, "b1"), "There is already a model 'b1' (line 25).");
     assert.equal(refusal(nav, offsetOf(NAVIGATION, "  squad:", 0, 2), "boyz"), "There is already a unit 'boyz' (line 21).");
-    assert.equal(refusal(nav, offsetOf(NAVIGATION, "alpha"), "alpha "), "'alpha ' is not a plain id: use letters, digits, '_', '-' and '.', starting with a letter, a digit or '_'.");
+    assert.equal(
+      refusal(nav, offsetOf(NAVIGATION, "alpha"), "alpha "),
+      "'alpha ' is not a plain id: use letters, digits, '_', '-' and '.', starting with a letter, a digit or '_'.",
+    );
     assert.deepEqual(renameEdits(nav, s1, "s1"), [], "the same name changes nothing");
   });
 
@@ -319,14 +321,30 @@ describe("the outline", () => {
     assert.deepEqual(shape(NAVIGATION)(documentSymbols(nav)), [
       ["alpha", "objective", "[8, 9.3]", "alpha", 7, 7],
       ["ruin", "terrain", "ruin", "ruin", 9, 9],
-      ["squad", "unit", "Assault squad · red", "squad", 11, 19, [
-        ["s1", "model", "[13.74, 8]", "s1", 18, 18],
-        ["s2", "model", "[13.74, 9.3]", '"s2"', 19, 19],
-      ]],
-      ["boyz", "unit", "blue", "boyz", 20, 25, [
-        ["b1", "model", "[15, 8]", "b1", 24, 24],
-        ["b2", "model", "[15, 9.3]", "b2", 25, 25],
-      ]],
+      [
+        "squad",
+        "unit",
+        "Assault squad · red",
+        "squad",
+        11,
+        19,
+        [
+          ["s1", "model", "[13.74, 8]", "s1", 18, 18],
+          ["s2", "model", "[13.74, 9.3]", '"s2"', 19, 19],
+        ],
+      ],
+      [
+        "boyz",
+        "unit",
+        "blue",
+        "boyz",
+        20,
+        25,
+        [
+          ["b1", "model", "[15, 8]", "b1", 24, 24],
+          ["b2", "model", "[15, 9.3]", "b2", 25, 25],
+        ],
+      ],
       ["1. fight squad", "step", null, "fight: squad", 27, 32, [["pile-in", "block", null, "pile-in", 29, 32]]],
       ["2. remove b1, b2", "step", null, 'remove: [b1, "b2"]', 33, 33],
       ["3. consolidate squad", "step", null, "consolidate: 'squad'", 34, 39],
@@ -334,10 +352,21 @@ describe("the outline", () => {
   });
 
   it("what the engine left out is still listed; a step's note is its detail; a step without a kind is a 'step'", () => {
-    assert.deepEqual(shape(BROKEN_REFS)(documentSymbols(broken)).map((s) => s[0]), ["alpha", "a", "lost", "b", "1. pile-in aa", "2. consolidate a"]);
+    assert.deepEqual(
+      shape(BROKEN_REFS)(documentSymbols(broken)).map((s) => s[0]),
+      ["alpha", "a", "lost", "b", "1. pile-in aa", "2. consolidate a"],
+    );
     const text = `steps:\n  - fight: a\n    note: "A long note that goes on and on, past what an outline line can hold, and more"\n    consolidate:\n      to: {}\n  - note: x\n  - remove:\n`;
     assert.deepEqual(shape(text)(documentSymbols(readScenarioTree(text))), [
-      ["1. fight a", "step", "A long note that goes on and on, past what an outline line…", "fight: a", 1, 4, [["consolidate", "block", null, "consolidate", 3, 4]]],
+      [
+        "1. fight a",
+        "step",
+        "A long note that goes on and on, past what an outline line…",
+        "fight: a",
+        1,
+        4,
+        [["consolidate", "block", null, "consolidate", 3, 4]],
+      ],
       ["2. step", "step", "x", "note: x", 5, 5],
       ["3. remove", "step", null, "remove:", 6, 6],
     ]);
@@ -417,12 +446,16 @@ describe("semantic tokens", () => {
 
   it("a reference that names nothing gets no token; a range request gets the tokens it overlaps", () => {
     const tokens = decode(encodeTokens(idTokens(broken), lines(BROKEN_REFS)));
-    assert.deepEqual(tokens.filter(([line]) => line >= 21), [
-      [22, 14, 4, "class", false],
-      [23, 10, 2, "property", false],
-      [24, 17, 1, "class", false],
-      [27, 6, 2, "property", false],
-    ], "aa and beta are not defined");
+    assert.deepEqual(
+      tokens.filter(([line]) => line >= 21),
+      [
+        [22, 14, 4, "class", false],
+        [23, 10, 2, "property", false],
+        [24, 17, 1, "class", false],
+        [27, 6, 2, "property", false],
+      ],
+      "aa and beta are not defined",
+    );
     const within = { start: offsetOf(NAVIGATION, "  - remove"), end: offsetOf(NAVIGATION, "'squad'", 0, 2) };
     assert.deepEqual(decode(encodeTokens(idTokens(nav, within), lines(NAVIGATION))), [
       [33, 13, 2, "property", false],
@@ -470,14 +503,22 @@ describe("robustness", () => {
   it("with broken YAML the outline is best effort and rename is refused", () => {
     const text = NAVIGATION.replace("targets: [boyz]", "targets: [boyz");
     const tree = readScenarioTree(text);
-    assert.deepEqual(documentSymbols(tree).slice(0, 4).map((s) => s.name), ["alpha", "ruin", "squad", "boyz"]);
+    assert.deepEqual(
+      documentSymbols(tree)
+        .slice(0, 4)
+        .map((s) => s.name),
+      ["alpha", "ruin", "squad", "boyz"],
+    );
     assert.deepEqual(renameEdits(tree, offsetOf(text, "  squad:", 0, 2), "x"), { refused: "Fix the YAML syntax errors before renaming." });
   });
 
   it("CRLF line ends: the same ids, and the same edits applied give the same renamed text", () => {
     const crlf = NAVIGATION.replace(/\n/g, "\r\n");
     const tree = readScenarioTree(crlf);
-    assert.deepEqual(tree.ids.map((o) => o.id), nav.ids.map((o) => o.id));
+    assert.deepEqual(
+      tree.ids.map((o) => o.id),
+      nav.ids.map((o) => o.id),
+    );
     const renamed = applyEdits(crlf, edits(tree, offsetOf(crlf, "  boyz:", 0, 2), "orks"));
     assert.equal(renamed, NAVIGATION.replace(/\bboyz\b/g, "orks").replace(/\n/g, "\r\n"));
   });

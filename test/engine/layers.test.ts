@@ -89,7 +89,9 @@ function arrowsOf(file: string): Arrow[] {
     const line = lines.getLineAndCharacterOfPosition(ref.pos).line + 1;
     if (!ref.fileName.startsWith(".")) return { file, line, spec: ref.fileName };
     const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), ref.fileName)).replace(/\.js$/, "");
-    const target = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base].find((c) => fs.existsSync(path.join(ROOT, c)) && fs.statSync(path.join(ROOT, c)).isFile());
+    const target = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base].find(
+      (c) => fs.existsSync(path.join(ROOT, c)) && fs.statSync(path.join(ROOT, c)).isFile(),
+    );
     return { file, line, spec: ref.fileName, target: target ?? `${base} (does not resolve)` };
   });
 }
@@ -112,7 +114,9 @@ function forbidden(a: Arrow): string | undefined {
   return allowedInShared(from.slice("shared/".length)).has(to.slice("shared/".length)) ? undefined : `layer ${from} may not import layer ${to}`;
 }
 
-const FILES = Object.keys(TOP_LAYERS).flatMap((dir) => sourcesUnder(dir)).sort();
+const FILES = Object.keys(TOP_LAYERS)
+  .flatMap((dir) => sourcesUnder(dir))
+  .sort();
 const ARROWS = FILES.flatMap(arrowsOf);
 
 test("every import follows the layering", () => {
@@ -124,8 +128,15 @@ test("every import follows the layering", () => {
 });
 
 test("every folder of shared/ has a place in the layer table, and the table has no cycle", () => {
-  const folders = fs.readdirSync(path.join(ROOT, "shared"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
-  assert.deepEqual(folders.filter((f) => !(f in SHARED_LAYERS)), [], "folders of shared/ missing from SHARED_LAYERS");
+  const folders = fs
+    .readdirSync(path.join(ROOT, "shared"), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+  assert.deepEqual(
+    folders.filter((f) => !(f in SHARED_LAYERS)),
+    [],
+    "folders of shared/ missing from SHARED_LAYERS",
+  );
   for (const [folder, beneath] of Object.entries(SHARED_LAYERS)) {
     for (const b of beneath) {
       assert.ok(b in SHARED_LAYERS, `${folder} stands on ${b}, which is no layer`);
@@ -136,8 +147,19 @@ test("every folder of shared/ has a place in the layer table, and the table has 
 
 test("the walk sees the arrows it should (so an empty list of forbidden imports means something)", () => {
   const pairs = new Set(ARROWS.filter((a) => a.target).map((a) => `${layerOf(a.file)} → ${layerOf(a.target!)}`));
-  for (const p of ["server → node", "cli → node", "cli → shared/engine", "client → shared/protocol", "shared/engine → shared/rules", "shared/rules → shared/board", "shared/parse → shared/systems"]) {
+  for (const p of [
+    "server → node",
+    "cli → node",
+    "cli → shared/engine",
+    "client → shared/protocol",
+    "shared/engine → shared/rules",
+    "shared/rules → shared/board",
+    "shared/parse → shared/systems",
+  ]) {
     assert.ok(pairs.has(p), `no arrow ${p}`);
   }
-  assert.ok(ARROWS.some((a) => a.file === "server/export-request.ts" && a.target === "node/png.ts"), "the server's PNG export uses node/png.ts");
+  assert.ok(
+    ARROWS.some((a) => a.file === "server/export-request.ts" && a.target === "node/png.ts"),
+    "the server's PNG export uses node/png.ts",
+  );
 });

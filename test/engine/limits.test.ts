@@ -27,7 +27,7 @@ const UNITS = `units:
 `;
 
 describe("values beyond any table", () => {
-  test("a board side past 1000\" is reported on that number and the default board is drawn", () => {
+  test('a board side past 1000" is reported on that number and the default board is drawn', () => {
     const text = `scenario: t\nturn: red\nboard: [30, 20000000000000000]\n${UNITS}`;
     assert.deepEqual(found(text), [`3:13 error scenario.schema board: height '20000000000000000' is larger than any table allows (at most 1000")`]);
     const a = analyze(text);
@@ -36,7 +36,7 @@ describe("values beyond any table", () => {
     assert.match(svg, /data-model="a1"/);
   });
 
-  test("a coordinate past 1000\" either way, a base past 1000 mm and a move past 1000\" are reported on their value", () => {
+  test('a coordinate past 1000" either way, a base past 1000 mm and a move past 1000" are reported on their value', () => {
     const text = `scenario: t
 turn: red
 board: [44, 30]
@@ -99,7 +99,10 @@ describe("documents past the size and nesting limits", () => {
         ["scenario.schema", "error", 4],
       ],
     );
-    assert.equal(a.problems[0].message, "this document is 256 KB, larger than the 256 KB Ruleboard checks in full: its YAML and keys are checked, its rules are not");
+    assert.equal(
+      a.problems[0].message,
+      "this document is 256 KB, larger than the 256 KB Ruleboard checks in full: its YAML and keys are checked, its rules are not",
+    );
   });
 
   test("past the parse limit, one error and nothing parsed", () => {
@@ -141,7 +144,7 @@ describe("documents past the size and nesting limits", () => {
 });
 
 describe("the renderer's work follows what is drawn", () => {
-  test("the grid spacing fits the scale: 1\" on ordinary boards, coarser on huge ones", () => {
+  test('the grid spacing fits the scale: 1" on ordinary boards, coarser on huge ones', () => {
     assert.equal(gridStep(24), 1);
     assert.equal(gridStep(8), 1);
     assert.equal(gridStep(7.9), 2);
@@ -149,7 +152,7 @@ describe("the renderer's work follows what is drawn", () => {
     assert.equal(gridStep(0.01), 600);
   });
 
-  test("a 1000\" board is drawn at most 4096 px wide with a bounded grid", () => {
+  test('a 1000" board is drawn at most 4096 px wide with a bounded grid', () => {
     const text = `scenario: t\nturn: red\nboard: [1000, 1000]\n${UNITS}`;
     const a = analyze(text);
     const svg = renderBoard(a.scenario!, boardFrame(a.scenario!, a.problems, undefined));
@@ -157,7 +160,7 @@ describe("the renderer's work follows what is drawn", () => {
     assert.ok(width <= 4096 + 40, `width ${width}`);
     const grid = /<g class="board">(.*?)<\/g>/.exec(svg)![1];
     const segments = (grid.match(/M[\d.]+ [\d.]+[VH]/g) ?? []).length;
-    assert.equal(segments, 2 * 499, "one line every 2\" each way");
+    assert.equal(segments, 2 * 499, 'one line every 2" each way');
     assert.ok(svg.length < 64_000, `${svg.length} bytes`);
   });
 

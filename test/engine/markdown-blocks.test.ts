@@ -6,7 +6,14 @@ import { findScenarioBlocks, parseInfoString, toMarkdownOffset, toMarkdownSpan }
 
 /** The fields most tests compare. */
 function brief(markdown: string) {
-  return findScenarioBlocks(markdown).map((b) => ({ index: b.index, lang: b.lang, illegal: b.illegal, text: b.text, fenceLine: b.fenceLine, closed: b.closed }));
+  return findScenarioBlocks(markdown).map((b) => ({
+    index: b.index,
+    lang: b.lang,
+    illegal: b.illegal,
+    text: b.text,
+    fenceLine: b.fenceLine,
+    closed: b.closed,
+  }));
 }
 
 test("info strings: the first word names the block; `illegal` may follow anywhere after it", () => {
@@ -52,7 +59,10 @@ test("backtick and tilde fences of any length >= 3; other languages and too-shor
 test("a backtick fence whose info string has a backtick is not a fence", () => {
   assert.deepEqual(brief("```ruleboard `x`\na: 1\n```\n"), []);
   // Tilde fences may have backticks in their info string.
-  assert.deepEqual(brief("~~~ruleboard `x`\na: 1\n~~~\n").map((b) => b.text), ["a: 1\n"]);
+  assert.deepEqual(
+    brief("~~~ruleboard `x`\na: 1\n~~~\n").map((b) => b.text),
+    ["a: 1\n"],
+  );
 });
 
 test("closing fences: same character, at least as long, only spaces after, up to 3 spaces before", () => {
@@ -100,7 +110,10 @@ test("an unterminated block runs to the end of the document", () => {
   assert.equal(toMarkdownOffset(b, 6), md.indexOf("b: 2") + 1);
   // An empty, unterminated block at the very end.
   const [e] = findScenarioBlocks("```ruleboard");
-  assert.deepEqual({ text: e.text, closed: e.closed, fence: e.fence, contentOffset: e.contentOffset }, { text: "", closed: false, fence: { start: 0, end: 12 }, contentOffset: 12 });
+  assert.deepEqual(
+    { text: e.text, closed: e.closed, fence: e.fence, contentOffset: e.contentOffset },
+    { text: "", closed: false, fence: { start: 0, end: 12 }, contentOffset: 12 },
+  );
 });
 
 test("CR LF: fences are recognised, the text keeps its line ends, offsets map exactly", () => {

@@ -39,10 +39,14 @@ test("each scenario block of a document becomes its board after the last step, i
   const html = blocks.map((b) => renderFence(md, { info: ` ${b.info} `, content: b.text, map: [b.fenceLine, b.fenceLine + 3] }));
   assert.equal(html.length, 3);
   blocks.forEach((b, i) => {
-    assert.equal(html[i], `<div class="ruleboard-markdown-board code-line" data-line="${b.fenceLine}" data-ruleboard-theme="light">${expectedSvg(b.text)}</div>\n`);
+    assert.equal(
+      html[i],
+      `<div class="ruleboard-markdown-board code-line" data-line="${b.fenceLine}" data-ruleboard-theme="light">${expectedSvg(b.text)}</div>\n`,
+    );
   });
   // The last step is drawn: each board is step 1 of 1 (data-step is 0-based).
-  for (const h of html) assert.match(h, /<svg style="max-width:100%;height:auto" xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*data-step="0" data-theme="light">/);
+  for (const h of html)
+    assert.match(h, /<svg style="max-width:100%;height:auto" xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*data-step="0" data-theme="light">/);
   assert.match(html[1], /move\.too-far/);
 });
 
@@ -58,7 +62,10 @@ test("`ruleboard illegal` is marked for the preview CSS; the theme option names 
   const text = readFileSync(join(FIXTURES, "illegal.md"), "utf8");
   const [block] = findScenarioBlocks(text);
   const light = renderFence(extendMarkdownIt(standIn()), { info: "ruleboard illegal", content: block.text, map: [4, 23] });
-  assert.ok(light.startsWith('<div class="ruleboard-markdown-board code-line" data-line="4" data-ruleboard-theme="light" data-ruleboard-illegal="true"><svg '), light.slice(0, 200));
+  assert.ok(
+    light.startsWith('<div class="ruleboard-markdown-board code-line" data-line="4" data-ruleboard-theme="light" data-ruleboard-illegal="true"><svg '),
+    light.slice(0, 200),
+  );
   const dark = renderFence(extendMarkdownIt(standIn(), { theme: "dark" }), { info: "scenario", content: block.text, map: null });
   assert.equal(dark, `<div class="ruleboard-markdown-board code-line" data-ruleboard-theme="dark">${expectedSvg(block.text, "dark")}</div>\n`);
 });
@@ -67,7 +74,12 @@ test("a block that does not parse becomes an escaped error box with Markdown lin
   const content = 'scenario: "<script>alert(1)</script>"\nunits: [unclosed\n';
   // Fence on line 10, content on 11-12; the unclosed sequence is found at the end: the closing fence, line 13.
   const html = renderFence(extendMarkdownIt(standIn()), { info: "ruleboard", content, map: [9, 13] });
-  assert.ok(html.startsWith('<div class="ruleboard-markdown-error code-line" data-line="9" role="note"><p><strong>Ruleboard:</strong> this scenario cannot be read.</p><ul><li>line 13: '), html);
+  assert.ok(
+    html.startsWith(
+      '<div class="ruleboard-markdown-error code-line" data-line="9" role="note"><p><strong>Ruleboard:</strong> this scenario cannot be read.</p><ul><li>line 13: ',
+    ),
+    html,
+  );
   assert.ok(html.endsWith(`<pre><code>scenario: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;\nunits: [unclosed\n</code></pre></div>\n`), html);
   assert.doesNotMatch(html, /<script/i);
   assert.match(html, /<code>yaml\.syntax<\/code><\/li>/);

@@ -179,7 +179,15 @@ describe("the systems example", () => {
     assert.equal(step.mode, undefined);
     assert.deepEqual(movesOf(SYSTEMS, step.moves), [
       ["b1", ["37:7-37:9", "b1"], [[12, 10]], ["37:7-37:19", "b1: [12, 10]"]],
-      ["b2", ["38:7-38:9", "b2"], [[12, 11], [13, 11]], ["38:7-38:31", "b2: [[12, 11], [13, 11]]"]],
+      [
+        "b2",
+        ["38:7-38:9", "b2"],
+        [
+          [12, 11],
+          [13, 11],
+        ],
+        ["38:7-38:31", "b2: [[12, 11], [13, 11]]"],
+      ],
     ]);
     assert.equal(step.note, "an advance");
   });
@@ -189,7 +197,10 @@ describe("the systems example", () => {
     assert.equal(step.type?.value, "fall-back");
     assert.equal(step.mode?.value, "desperate-escape");
     assert.deepEqual(where(SYSTEMS, step.mode?.span), ["42:5-42:27", "mode: desperate-escape"]);
-    assert.deepEqual(step.moves.map((m) => [m.model.id, m.path, m.facing]), [["n1", [{ x: 9, y: 14 }], 90]]);
+    assert.deepEqual(
+      step.moves.map((m) => [m.model.id, m.path, m.facing]),
+      [["n1", [{ x: 9, y: 14 }], 90]],
+    );
     assert.deepEqual(step.illegal?.codes, ["move.too-far"]);
   });
 
@@ -208,7 +219,10 @@ describe("the systems example", () => {
     const step = stepOf(s, 4, "charge");
     assert.deepEqual(where(SYSTEMS, step.unit.span), ["48:13-48:17", "boyz"]);
     assert.deepEqual(where(SYSTEMS, step.targets?.span), ["49:5-49:23", "targets: [marines]"]);
-    assert.deepEqual(step.targets?.refs.map((r) => where(SYSTEMS, r.span)), [["49:15-49:22", "marines"]]);
+    assert.deepEqual(
+      step.targets?.refs.map((r) => where(SYSTEMS, r.span)),
+      [["49:15-49:22", "marines"]],
+    );
     assert.equal(step.roll?.value, 7);
     assert.deepEqual(where(SYSTEMS, step.roll?.span), ["50:5-50:12", "roll: 7"]);
     assert.equal(step.intervention, undefined);
@@ -224,10 +238,16 @@ describe("the systems example", () => {
 
   test("a 10th-edition activation: a fight with nested pile-in and consolidate blocks", () => {
     const step = stepOf(s, 7, "fight");
-    assert.deepEqual(step.pileIn?.moves.map((m) => m.model.id), ["b2"]);
+    assert.deepEqual(
+      step.pileIn?.moves.map((m) => m.model.id),
+      ["b2"],
+    );
     const consolidate = step.consolidate;
     assert.ok(consolidate);
-    assert.deepEqual(where(SYSTEMS, consolidate.span), ["60:5-63:27", "consolidate:\n      mode: objective\n      objective: alpha\n      to: { b1: [19, 12] }"]);
+    assert.deepEqual(where(SYSTEMS, consolidate.span), [
+      "60:5-63:27",
+      "consolidate:\n      mode: objective\n      objective: alpha\n      to: { b1: [19, 12] }",
+    ]);
     assert.deepEqual(where(SYSTEMS, consolidate.mode?.span), ["61:7-61:22", "mode: objective"]);
     assert.equal(consolidate.mode?.value, "objective");
     assert.deepEqual(where(SYSTEMS, consolidate.objective?.span), ["62:18-62:23", "alpha"]);
@@ -244,8 +264,14 @@ describe("the systems example", () => {
     assert.deepEqual(where(SYSTEMS, consolidate.span)?.[0], "65:5-65:77");
     assert.equal(consolidate.mode?.value, "engaging");
     assert.deepEqual(where(SYSTEMS, consolidate.targets?.span), ["65:36-65:51", "targets: [boyz]"]);
-    assert.deepEqual(consolidate.targets?.refs.map((r) => r.id), ["boyz"]);
-    assert.deepEqual(consolidate.moves.map((m) => m.model.id), ["m1"]);
+    assert.deepEqual(
+      consolidate.targets?.refs.map((r) => r.id),
+      ["boyz"],
+    );
+    assert.deepEqual(
+      consolidate.moves.map((m) => m.model.id),
+      ["m1"],
+    );
   });
 });
 
@@ -268,12 +294,18 @@ describe("rules: and rulings:", () => {
       column += name.length + 2;
       return [name, span];
     });
-    assert.deepEqual(s.rulings.map((r) => [r.id, at(text, r.span)]), want);
+    assert.deepEqual(
+      s.rulings.map((r) => [r.id, at(text, r.span)]),
+      want,
+    );
   });
 
   test("the club ruling set", { skip: !isRulingName("club") && "the club set is not in the catalogue yet" }, () => {
     const text = lines("scenario: t", "rules: 10e", "rulings:", "  - club", "turn: red", units);
-    assert.deepEqual(clean(text).rulings.map((r) => [r.id, where(text, r.span)]), [["club", ["4:5-4:9", "club"]]]);
+    assert.deepEqual(
+      clean(text).rulings.map((r) => [r.id, where(text, r.span)]),
+      [["club", ["4:5-4:9", "club"]]],
+    );
   });
 
   test("an unknown ruling is scenario.unknown-ref on its name, listing the known names, and is left out", () => {
@@ -348,10 +380,11 @@ describe("unit keys: bad values are scenario.schema on the value", () => {
 
 describe("move steps: findings", () => {
   test("bad type, roll and mode are scenario.schema on the value; the step stays without them", () => {
-    const r = expectFindings(
-      BASE + lines("  - move: squad", "    type: ⟦run⟧", "    roll: ⟦7⟧", "    mode: ⟦flee⟧", "    to: { q1: [12, 10] }"),
-      ["scenario.schema", "scenario.schema", "scenario.schema"],
-    );
+    const r = expectFindings(BASE + lines("  - move: squad", "    type: ⟦run⟧", "    roll: ⟦7⟧", "    mode: ⟦flee⟧", "    to: { q1: [12, 10] }"), [
+      "scenario.schema",
+      "scenario.schema",
+      "scenario.schema",
+    ]);
     assert.deepEqual(
       r.problems.map((p) => p.message),
       [
@@ -389,7 +422,10 @@ describe("move steps: findings", () => {
       "scenario.unknown-ref",
     ]);
     assert.equal(r.problems[0].message, "model 'm1' belongs to unit 'marines', not to 'squad'");
-    assert.deepEqual(stepOf(r.scenario!, 0, "move").moves.map((m) => m.model.id), ["q1"]);
+    assert.deepEqual(
+      stepOf(r.scenario!, 0, "move").moves.map((m) => m.model.id),
+      ["q1"],
+    );
   });
 
   test("a step with a move and a fight key is one step too many", () => {
@@ -406,10 +442,7 @@ describe("charge steps: findings", () => {
   });
 
   test("bad intervention and unknown keys are scenario.schema", () => {
-    const r = expectFindings(BASE + lines("  - charge: squad", "    intervention: ⟦jump⟧", "    ⟦mode⟧: engaging"), [
-      "scenario.schema",
-      "scenario.schema",
-    ]);
+    const r = expectFindings(BASE + lines("  - charge: squad", "    intervention: ⟦jump⟧", "    ⟦mode⟧: engaging"), ["scenario.schema", "scenario.schema"]);
     assert.equal(r.problems[0].message, "unknown intervention mode 'jump'; expected one of: leap-to-defend, into-the-fray");
     assert.equal(r.problems[1].message, "unknown key 'mode' in a charge step; expected one of: targets, roll, intervention, to, note, illegal");
     assert.equal(stepOf(r.scenario!, 0, "charge").intervention, undefined);
@@ -435,9 +468,18 @@ describe("charge steps: findings", () => {
       ["scenario.unknown-ref", "scenario.unknown-ref", "scenario.unknown-ref", "scenario.unknown-ref"],
     );
     const step = stepOf(r.scenario!, 0, "charge");
-    assert.deepEqual(step.targets?.refs.map((t) => t.id), ["marines"]);
-    assert.deepEqual(step.moves.map((m) => m.model.id), ["q1"]);
-    assert.deepEqual(r.scenario?.steps.map((s) => s.index), [0]);
+    assert.deepEqual(
+      step.targets?.refs.map((t) => t.id),
+      ["marines"],
+    );
+    assert.deepEqual(
+      step.moves.map((m) => m.model.id),
+      ["q1"],
+    );
+    assert.deepEqual(
+      r.scenario?.steps.map((s) => s.index),
+      [0],
+    );
   });
 });
 
@@ -481,7 +523,10 @@ describe("a fight's nested consolidate: findings", () => {
     assert.ok(consolidate);
     assert.deepEqual(consolidate.targets?.refs, []);
     assert.equal("objective" in consolidate, false);
-    assert.deepEqual(consolidate.moves.map((m) => m.model.id), ["q2"]);
+    assert.deepEqual(
+      consolidate.moves.map((m) => m.model.id),
+      ["q2"],
+    );
     // The block's span is the whole `consolidate:` pair, from its key to the end of the `to:` map.
     assert.equal(at(r.text, consolidate.span), "20:5-23:53");
     assert.match(r.text.slice(consolidate.span.start, consolidate.span.end), /^consolidate:\n[^]*\[1, 1\] \}$/);
@@ -493,7 +538,9 @@ describe("a fight's nested consolidate: findings", () => {
   });
 
   test("a consolidate step still reads the same keys, and its unknown objective is left out", () => {
-    const r = expectFindings(BASE + lines("  - consolidate: squad", "    mode: objective", "    objective: ⟦beta⟧", "    to: { q1: [12, 12] }"), ["scenario.unknown-ref"]);
+    const r = expectFindings(BASE + lines("  - consolidate: squad", "    mode: objective", "    objective: ⟦beta⟧", "    to: { q1: [12, 12] }"), [
+      "scenario.unknown-ref",
+    ]);
     const step = stepOf(r.scenario!, 0, "consolidate");
     assert.deepEqual([step.mode?.value, "objective" in step, step.moves.map((m) => m.model.id)], ["objective", false, ["q1"]]);
   });
@@ -538,7 +585,7 @@ function assertNoDanglingIds(s: Scenario): void {
     assert.ok(units.has(step.unit.id));
     const parts = step.kind === "fight" ? [step.pileIn, step.consolidate] : [step];
     for (const part of parts) for (const m of part?.moves ?? []) assert.equal(modelUnit.get(m.model.id), step.unit.id);
-    const targets = step.kind === "charge" ? step.targets?.refs ?? [] : step.kind === "fight" ? step.consolidate?.targets?.refs ?? [] : [];
+    const targets = step.kind === "charge" ? (step.targets?.refs ?? []) : step.kind === "fight" ? (step.consolidate?.targets?.refs ?? []) : [];
     for (const r of targets) assert.ok(units.has(r.id));
     if (step.kind === "fight" && step.consolidate?.objective) assert.ok(objectives.has(step.consolidate.objective.id));
   }

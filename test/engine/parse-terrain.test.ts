@@ -18,7 +18,10 @@ function findings(source: string, codes: readonly string[]) {
     r.problems.map((p) => [p.code, text.slice(p.span.start, p.span.end)]),
     codes.map((c, i) => [c, text.slice(spans[i].start, spans[i].end)]),
   );
-  assert.deepEqual(r.problems.map((p) => p.span), spans);
+  assert.deepEqual(
+    r.problems.map((p) => p.span),
+    spans,
+  );
   return { text, r };
 }
 
@@ -39,8 +42,26 @@ describe("terrain: values and spans", () => {
     assert.deepEqual(r.problems, []);
     const t = r.scenario!.terrain;
     assert.deepEqual(t, [
-      { id: "ruin1", span: spans[0], polygon: [{ x: 4, y: 3 }, { x: 10, y: 3 }, { x: 10, y: 6.5 }, { x: 4, y: 8 }], kind: "ruin" },
-      { id: "crater", span: spans[1], polygon: [{ x: 20, y: 10 }, { x: 22.5, y: 12 }, { x: 19, y: 13 }] },
+      {
+        id: "ruin1",
+        span: spans[0],
+        polygon: [
+          { x: 4, y: 3 },
+          { x: 10, y: 3 },
+          { x: 10, y: 6.5 },
+          { x: 4, y: 8 },
+        ],
+        kind: "ruin",
+      },
+      {
+        id: "crater",
+        span: spans[1],
+        polygon: [
+          { x: 20, y: 10 },
+          { x: 22.5, y: 12 },
+          { x: 19, y: 13 },
+        ],
+      },
     ]);
     assert.equal("kind" in t[1], false);
   });
@@ -53,7 +74,10 @@ describe("terrain: values and spans", () => {
 
   test("terrain: is a top-level key, named in the unknown-key list", () => {
     const { r } = findings(scenario("⟦terain⟧: {}"), ["scenario.schema"]);
-    assert.equal(r.problems[0].message, "unknown key 'terain' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps");
+    assert.equal(
+      r.problems[0].message,
+      "unknown key 'terain' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps",
+    );
   });
 });
 
@@ -80,7 +104,10 @@ describe("terrain: findings", () => {
       ],
     );
     // Only the usable area is kept.
-    assert.deepEqual(r.scenario!.terrain.map((t) => t.id), ["ok"]);
+    assert.deepEqual(
+      r.scenario!.terrain.map((t) => t.id),
+      ["ok"],
+    );
   });
 
   test("a corner that is not [x, y], or not finite numbers: the finding is on that corner or coordinate", () => {
@@ -116,21 +143,25 @@ describe("terrain: findings", () => {
   });
 
   test("a terrain id written twice is scenario.duplicate-id on the second key, pointing at the first; the first wins", () => {
-    const { text, r } = findings(
-      scenario("terrain:", "  ruin: { area: [[0, 0], [1, 0], [1, 1]] }", "  ⟦ruin⟧: { area: [[5, 5], [6, 5], [6, 6]] }"),
-      ["scenario.duplicate-id"],
-    );
+    const { text, r } = findings(scenario("terrain:", "  ruin: { area: [[0, 0], [1, 0], [1, 1]] }", "  ⟦ruin⟧: { area: [[5, 5], [6, 5], [6, 6]] }"), [
+      "scenario.duplicate-id",
+    ]);
     assert.equal(r.problems[0].message, "terrain id 'ruin' is defined twice; the first one is used");
     const first = text.indexOf("ruin:");
     assert.deepEqual(r.problems[0].related, [{ message: "the first definition", span: { start: first, end: first + 4 } }]);
-    assert.deepEqual(r.scenario!.terrain.map((t) => t.polygon[0]), [{ x: 0, y: 0 }]);
+    assert.deepEqual(
+      r.scenario!.terrain.map((t) => t.polygon[0]),
+      [{ x: 0, y: 0 }],
+    );
   });
 
   test("terrain: written twice at the top level: the repeat is a duplicate key and the first is read", () => {
-    const { r } = findings(
-      scenario("terrain: { a: { area: [[0, 0], [1, 0], [1, 1]] } }", "⟦terrain⟧: { b: { area: [[0, 0], [1, 0], [1, 1]] } }"),
-      ["scenario.duplicate-id"],
+    const { r } = findings(scenario("terrain: { a: { area: [[0, 0], [1, 0], [1, 1]] } }", "⟦terrain⟧: { b: { area: [[0, 0], [1, 0], [1, 1]] } }"), [
+      "scenario.duplicate-id",
+    ]);
+    assert.deepEqual(
+      r.scenario!.terrain.map((t) => t.id),
+      ["a"],
     );
-    assert.deepEqual(r.scenario!.terrain.map((t) => t.id), ["a"]);
   });
 });

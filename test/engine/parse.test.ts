@@ -144,7 +144,10 @@ describe("the example scenario", () => {
     assert.equal(squad.name, "Boyz");
     assert.deepEqual(squad.keywords, ["infantry"]);
     assert.equal(squad.charged, true);
-    assert.deepEqual(squad.chargeTargets.map((r) => [r.id, at(EXAMPLE, r.span)]), [["transport", "14:15-14:24"]]);
+    assert.deepEqual(
+      squad.chargeTargets.map((r) => [r.id, at(EXAMPLE, r.span)]),
+      [["transport", "14:15-14:24"]],
+    );
     assert.equal(squad.fightsFirst, true);
     const [q1, q2] = squad.models;
     assert.deepEqual(
@@ -169,12 +172,24 @@ describe("the example scenario", () => {
     assert.equal(slice(EXAMPLE, step.span), EXAMPLE.slice(EXAMPLE.indexOf("pile-in: squad"), EXAMPLE.indexOf("[23.9, 18.2]]") + 13));
     assert.deepEqual([step.unit.id, at(EXAMPLE, step.unit.span)], ["squad", "26:14-26:19"]);
     assert.equal(slice(EXAMPLE, step.targets!.span), "targets: [transport]");
-    assert.deepEqual(step.targets!.refs.map((r) => [r.id, at(EXAMPLE, r.span)]), [["transport", "27:15-27:24"]]);
+    assert.deepEqual(
+      step.targets!.refs.map((r) => [r.id, at(EXAMPLE, r.span)]),
+      [["transport", "27:15-27:24"]],
+    );
     assert.deepEqual(
       step.moves.map((m) => [m.model.id, m.path, m.facing, at(EXAMPLE, m.model.span), slice(EXAMPLE, m.span)]),
       [
         ["q1", [{ x: 23.4, y: 16.9 }], undefined, "29:7-29:9", "q1: [23.4, 16.9]"],
-        ["q2", [{ x: 23.6, y: 18 }, { x: 23.9, y: 18.2 }], undefined, "30:7-30:9", "q2: [[23.6, 18.0], [23.9, 18.2]]"],
+        [
+          "q2",
+          [
+            { x: 23.6, y: 18 },
+            { x: 23.9, y: 18.2 },
+          ],
+          undefined,
+          "30:7-30:9",
+          "q2: [[23.6, 18.0], [23.9, 18.2]]",
+        ],
       ],
     );
     assert.equal(step.note, undefined);
@@ -184,30 +199,51 @@ describe("the example scenario", () => {
   test("fight, remove and overrun fight steps", () => {
     const fight = stepOf(s, 1, "fight");
     assert.deepEqual([fight.unit.id, fight.type?.value, slice(EXAMPLE, fight.type!.span)], ["transport", "normal", "type: normal"]);
-    assert.deepEqual(fight.targets?.refs.map((r) => r.id), ["squad"]);
+    assert.deepEqual(
+      fight.targets?.refs.map((r) => r.id),
+      ["squad"],
+    );
     assert.equal(fight.pileIn, undefined);
     const remove = stepOf(s, 2, "remove");
-    assert.deepEqual(remove.models.map((r) => [r.id, at(EXAMPLE, r.span)]), [["q1", "34:14-34:16"]]);
+    assert.deepEqual(
+      remove.models.map((r) => [r.id, at(EXAMPLE, r.span)]),
+      [["q1", "34:14-34:16"]],
+    );
     assert.equal(slice(EXAMPLE, remove.span), "remove: [q1]");
     const overrun = stepOf(s, 3, "fight");
     assert.equal(overrun.type?.value, "overrun");
     const pileIn = overrun.pileIn!;
     assert.equal(at(EXAMPLE, pileIn.span), "37:5-39:31");
-    assert.deepEqual(pileIn.targets?.refs.map((r) => r.id), ["transport"]);
+    assert.deepEqual(
+      pileIn.targets?.refs.map((r) => r.id),
+      ["transport"],
+    );
     assert.equal(slice(EXAMPLE, pileIn.targets!.span), "targets: [transport]");
-    assert.deepEqual(pileIn.moves.map((m) => [m.model.id, m.path, slice(EXAMPLE, m.span)]), [["q2", [{ x: 23.5, y: 17.9 }], "q2: [23.5, 17.9]"]]);
+    assert.deepEqual(
+      pileIn.moves.map((m) => [m.model.id, m.path, slice(EXAMPLE, m.span)]),
+      [["q2", [{ x: 23.5, y: 17.9 }], "q2: [23.5, 17.9]"]],
+    );
   });
 
   test("consolidate step", () => {
     const step = stepOf(s, 4, "consolidate");
     assert.equal(slice(EXAMPLE, step.head), "consolidate: squad");
     assert.deepEqual([step.mode?.value, at(EXAMPLE, step.mode!.span)], ["ongoing", "41:5-41:18"]);
-    assert.deepEqual(step.targets?.refs.map((r) => r.id), ["transport"]);
+    assert.deepEqual(
+      step.targets?.refs.map((r) => r.id),
+      ["transport"],
+    );
     assert.equal(step.objective, undefined);
-    assert.deepEqual(step.moves.map((m) => m.path), [[{ x: 23.4, y: 17.7 }]]);
+    assert.deepEqual(
+      step.moves.map((m) => m.path),
+      [[{ x: 23.4, y: 17.7 }]],
+    );
     assert.deepEqual(step.illegal?.codes, ["move.not-closer"]);
     assert.equal(at(EXAMPLE, step.illegal!.span), "44:5-44:31");
-    assert.deepEqual(s.steps.map((x) => x.index), [0, 1, 2, 3, 4]);
+    assert.deepEqual(
+      s.steps.map((x) => x.index),
+      [0, 1, 2, 3, 4],
+    );
   });
 });
 
@@ -237,8 +273,14 @@ describe("forms the language accepts", () => {
       ),
     );
     assert.equal(s.units[0].id, "y");
-    assert.deepEqual(s.units[0].models.map((m) => m.id), ["n", "yes"]);
-    assert.deepEqual(stepOf(s, 1, "remove").models.map((r) => r.id), ["n", "yes"]);
+    assert.deepEqual(
+      s.units[0].models.map((m) => m.id),
+      ["n", "yes"],
+    );
+    assert.deepEqual(
+      stepOf(s, 1, "remove").models.map((r) => r.id),
+      ["n", "yes"],
+    );
   });
 
   test("flow and block forms give the same model", () => {
@@ -266,7 +308,12 @@ describe("forms the language accepts", () => {
         "        - [1, 4]",
       ),
     );
-    const flow = clean(lines("{scenario: t, turn: red, units: {a: {player: red, keywords: [Infantry], base: 25, models: {m: {at: [1, 2], facing: 30}}}},", " steps: [{pile-in: a, to: {m: [[1, 3], [1, 4]]}}]}"));
+    const flow = clean(
+      lines(
+        "{scenario: t, turn: red, units: {a: {player: red, keywords: [Infantry], base: 25, models: {m: {at: [1, 2], facing: 30}}}},",
+        " steps: [{pile-in: a, to: {m: [[1, 3], [1, 4]]}}]}",
+      ),
+    );
     const strip = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (k, v) => (/span|head/i.test(k) ? undefined : v)));
     assert.deepEqual(strip(flow), strip(block));
   });
@@ -283,18 +330,21 @@ describe("forms the language accepts", () => {
         "    models:",
         "      m1: [1, 1]",
         "      m2: { at: [2, 2], base: 35x60 }",
-        "      m3: { at: [3, 3], base: \"40x40\" }",
+        '      m3: { at: [3, 3], base: "40x40" }',
         "      m4: { at: [4, 4], base: 28.5 }",
-        "      m5: { at: [5, 5], base: \"32\" }",
+        '      m5: { at: [5, 5], base: "32" }',
       ),
     );
-    assert.deepEqual(s.units[0].models.map((m) => m.base), [
-      { kind: "oval", lengthMm: 60, widthMm: 35 },
-      { kind: "oval", lengthMm: 60, widthMm: 35 },
-      { kind: "round", diameterMm: 40 },
-      { kind: "round", diameterMm: 28.5 },
-      { kind: "round", diameterMm: 32 },
-    ]);
+    assert.deepEqual(
+      s.units[0].models.map((m) => m.base),
+      [
+        { kind: "oval", lengthMm: 60, widthMm: 35 },
+        { kind: "oval", lengthMm: 60, widthMm: 35 },
+        { kind: "round", diameterMm: 40 },
+        { kind: "round", diameterMm: 28.5 },
+        { kind: "round", diameterMm: 32 },
+      ],
+    );
   });
 
   test("move forms, remove of one id, illegal true/false, note, description, charged true", () => {
@@ -319,7 +369,19 @@ describe("forms the language accepts", () => {
     const pileIn = stepOf(s, 0, "pile-in");
     assert.equal(pileIn.note, "first");
     assert.equal(pileIn.illegal?.codes, "all");
-    assert.deepEqual(pileIn.moves.map((m) => [m.path, m.facing]), [[[{ x: 12, y: 12 }], 45], [[{ x: 11, y: 11 }, { x: 11, y: 12 }], -30.5]]);
+    assert.deepEqual(
+      pileIn.moves.map((m) => [m.path, m.facing]),
+      [
+        [[{ x: 12, y: 12 }], 45],
+        [
+          [
+            { x: 11, y: 11 },
+            { x: 11, y: 12 },
+          ],
+          -30.5,
+        ],
+      ],
+    );
     const remove = stepOf(s, 1, "remove");
     assert.deepEqual([remove.models.map((r) => r.id), remove.illegal], [["q1"], undefined]);
     assert.equal(stepOf(s, 2, "phase").phase.value, "charge");
@@ -330,20 +392,15 @@ describe("forms the language accepts", () => {
 
   test("ids written as numbers keep their text; quoted and plain ids match", () => {
     const s = clean(
-      lines(
-        "scenario: 2024",
-        "turn: '1'",
-        "units:",
-        "  \"u\": { player: 1, base: 25, models: { 01: [1, 1] } }",
-        "steps:",
-        "  - remove: ['01']",
-        "  - fight: u",
-      ),
+      lines("scenario: 2024", "turn: '1'", "units:", '  "u": { player: 1, base: 25, models: { 01: [1, 1] } }', "steps:", "  - remove: ['01']", "  - fight: u"),
     );
     assert.equal(s.title, "2024");
     assert.deepEqual([s.turn, s.players], ["1", ["1"]]);
     assert.equal(s.units[0].models[0].id, "01");
-    assert.deepEqual(stepOf(s, 0, "remove").models.map((r) => r.id), ["01"]);
+    assert.deepEqual(
+      stepOf(s, 0, "remove").models.map((r) => r.id),
+      ["01"],
+    );
   });
 });
 
@@ -376,13 +433,22 @@ describe("scenario.schema: unknown keys go on the key", () => {
       ),
       ["scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema"],
     );
-    assert.match(r.problems[0].message, /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps$/);
-    assert.match(r.problems[1].message, /in unit 'a'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, models$/);
+    assert.match(
+      r.problems[0].message,
+      /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps$/,
+    );
+    assert.match(
+      r.problems[1].message,
+      /in unit 'a'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, models$/,
+    );
     assert.match(r.problems[2].message, /in model 'm'; expected one of: at, base, facing$/);
     assert.match(r.problems[3].message, /in a fight's pile-in; expected one of: targets, to$/);
     assert.match(r.problems[4].message, /in the move of 'm'; expected one of: at, path, facing$/);
     // Unknown keys are ignored; the rest stays.
-    assert.deepEqual(stepOf(r.scenario!, 0, "fight").pileIn?.moves.map((m) => m.path), [[{ x: 1, y: 2 }]]);
+    assert.deepEqual(
+      stepOf(r.scenario!, 0, "fight").pileIn?.moves.map((m) => m.path),
+      [[{ x: 1, y: 2 }]],
+    );
   });
 
   test("keys of other steps are unknown in a step", () => {
@@ -393,7 +459,14 @@ describe("scenario.schema: unknown keys go on the key", () => {
 describe("scenario.schema: wrong types and bad values go on the value", () => {
   test("top-level values", () => {
     const r = expectFindings(
-      lines("scenario: ⟦[a, b]⟧", "rules: ⟦9e⟧", "board: [⟦0⟧, ⟦wide⟧]", "turn: red", "phase: ⟦lunch⟧", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"),
+      lines(
+        "scenario: ⟦[a, b]⟧",
+        "rules: ⟦9e⟧",
+        "board: [⟦0⟧, ⟦wide⟧]",
+        "turn: red",
+        "phase: ⟦lunch⟧",
+        "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }",
+      ),
       ["scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema"],
     );
     const s = r.scenario!;
@@ -402,7 +475,9 @@ describe("scenario.schema: wrong types and bad values go on the value", () => {
 
   test("board that is not a pair", () => {
     expectFindings(lines("scenario: t", "board: ⟦big⟧", "turn: red", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"), ["scenario.schema"]);
-    expectFindings(lines("scenario: t", "board: ⟦[1, 2, 3]⟧", "turn: red", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"), ["scenario.schema"]);
+    expectFindings(lines("scenario: t", "board: ⟦[1, 2, 3]⟧", "turn: red", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"), [
+      "scenario.schema",
+    ]);
   });
 
   test("unit values", () => {
@@ -426,7 +501,13 @@ describe("scenario.schema: wrong types and bad values go on the value", () => {
       ),
       Array<Code>(6).fill("scenario.schema"),
     );
-    assert.deepEqual(r.scenario!.units.map((u) => [u.id, u.keywords, u.charged, u.fightsFirst]), [["a", [], false, false], ["b", ["ok"], false, false]]);
+    assert.deepEqual(
+      r.scenario!.units.map((u) => [u.id, u.keywords, u.charged, u.fightsFirst]),
+      [
+        ["a", [], false, false],
+        ["b", ["ok"], false, false],
+      ],
+    );
   });
 
   test("positions, bases and facings", () => {
@@ -478,17 +559,37 @@ describe("scenario.schema: wrong types and bad values go on the value", () => {
     );
     const s = r.scenario!;
     // The pile-in and phase steps with unusable heads are left out; the others stay, minus their bad parts.
-    assert.deepEqual(s.steps.map((x) => [x.index, x.kind]), [[0, "fight"], [1, "consolidate"], [4, "consolidate"], [5, "remove"], [7, "pile-in"]]);
+    assert.deepEqual(
+      s.steps.map((x) => [x.index, x.kind]),
+      [
+        [0, "fight"],
+        [1, "consolidate"],
+        [4, "consolidate"],
+        [5, "remove"],
+        [7, "pile-in"],
+      ],
+    );
     const fight = stepOf(s, 0, "fight");
     assert.deepEqual([fight.type, fight.targets, fight.pileIn], [undefined, undefined, undefined]);
     assert.deepEqual(stepOf(s, 1, "consolidate").moves, []);
     assert.deepEqual(stepOf(s, 4, "consolidate").moves, []);
-    assert.deepEqual(r.problems.map((p) => p.step), [0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 4, 5, 6, 7]);
+    assert.deepEqual(
+      r.problems.map((p) => p.step),
+      [0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 4, 5, 6, 7],
+    );
   });
 
   test("illegal: an unknown code goes on its item; the known ones are kept", () => {
     const r = expectFindings(
-      BASE + lines("  - remove: q1", "    illegal: [⟦move.bogus⟧, move.too-far, ⟦[x]⟧]", "  - remove: q2", "    illegal: ⟦move.too-far⟧", "  - remove: t1", "    illegal: ⟦[]⟧"),
+      BASE +
+        lines(
+          "  - remove: q1",
+          "    illegal: [⟦move.bogus⟧, move.too-far, ⟦[x]⟧]",
+          "  - remove: q2",
+          "    illegal: ⟦move.too-far⟧",
+          "  - remove: t1",
+          "    illegal: ⟦[]⟧",
+        ),
       ["scenario.schema", "scenario.schema", "scenario.schema", "scenario.schema"],
     );
     assert.deepEqual(stepOf(r.scenario!, 0, "remove").illegal?.codes, ["move.too-far"]);
@@ -504,7 +605,9 @@ describe("scenario.schema: wrong types and bad values go on the value", () => {
 
 describe("scenario.schema: missing keys go on the parent's key", () => {
   test("top level: the first line", () => {
-    const r = expectFindings(lines("⟦rules: 11e   # comment⟧", "turn: red", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"), ["scenario.schema"]);
+    const r = expectFindings(lines("⟦rules: 11e   # comment⟧", "turn: red", "units: { a: { player: red, base: 25, models: { m: [1, 1] } } }"), [
+      "scenario.schema",
+    ]);
     assert.equal(r.scenario?.title, "");
     const empty = expectFindings("⟦⟧⟦⟧", ["scenario.schema", "scenario.schema"]);
     assert.equal(empty.scenario, undefined);
@@ -545,8 +648,18 @@ describe("scenario.schema: missing keys go on the parent's key", () => {
     );
     const s = r.scenario!;
     // `a` has no player, so it is left out, and the fight step naming it goes quietly.
-    assert.deepEqual(s.units.map((u) => [u.id, u.models.map((m) => m.id)]), [["b", []], ["c", []], ["e", ["e3"]]]);
-    assert.deepEqual(s.steps.map((x) => x.index), [0]);
+    assert.deepEqual(
+      s.units.map((u) => [u.id, u.models.map((m) => m.id)]),
+      [
+        ["b", []],
+        ["c", []],
+        ["e", ["e3"]],
+      ],
+    );
+    assert.deepEqual(
+      s.steps.map((x) => x.index),
+      [0],
+    );
     assert.deepEqual(stepOf(s, 0, "pile-in").moves, []);
   });
 });
@@ -554,7 +667,16 @@ describe("scenario.schema: missing keys go on the parent's key", () => {
 describe("scenario.schema: step kinds", () => {
   test("no kind key or two kind keys: on the item's first key", () => {
     const r = expectFindings(
-      BASE + lines("  - ⟦targets⟧: [squad]", "    to: {}", "  - ⟦pile-in⟧: squad", "    consolidate: squad", "  - ⟦fight⟧: squad", "    pile-in: transport", "  - ⟦{}⟧"),
+      BASE +
+        lines(
+          "  - ⟦targets⟧: [squad]",
+          "    to: {}",
+          "  - ⟦pile-in⟧: squad",
+          "    consolidate: squad",
+          "  - ⟦fight⟧: squad",
+          "    pile-in: transport",
+          "  - ⟦{}⟧",
+        ),
       Array<Code>(4).fill("scenario.schema"),
     );
     assert.deepEqual(r.scenario!.steps, []);
@@ -571,12 +693,19 @@ describe("scenario.schema: step kinds", () => {
 describe("players and turn", () => {
   test("a third player goes on its value; the unit is left out quietly", () => {
     const r = expectFindings(
-      BASE.replace("steps:\n", "") + lines("  extra:", "    player: ⟦green⟧", "    base: 25", "    models: { g1: [1, 1] }", "steps:", "  - fight: extra", "  - remove: [g1]"),
+      BASE.replace("steps:\n", "") +
+        lines("  extra:", "    player: ⟦green⟧", "    base: 25", "    models: { g1: [1, 1] }", "steps:", "  - fight: extra", "  - remove: [g1]"),
       ["scenario.schema"],
     );
     assert.deepEqual(r.scenario!.players, ["red", "blue"]);
-    assert.deepEqual(r.scenario!.units.map((u) => u.id), ["squad", "transport"]);
-    assert.deepEqual(r.scenario!.steps.map((x) => x.kind), ["remove"]);
+    assert.deepEqual(
+      r.scenario!.units.map((u) => u.id),
+      ["squad", "transport"],
+    );
+    assert.deepEqual(
+      r.scenario!.steps.map((x) => x.kind),
+      ["remove"],
+    );
     assert.deepEqual(stepOf(r.scenario!, 1, "remove").models, []);
   });
 
@@ -609,14 +738,29 @@ describe("scenario.unknown-ref: on the id, and the unusable part is left out", (
     assert.equal(r.problems[1].message, "unknown unit 'ghost'");
     assert.equal(r.problems[1].step, 0);
     const s = r.scenario!;
-    assert.deepEqual(s.units[0].chargeTargets.map((x) => x.id), ["transport"]);
-    assert.deepEqual(s.steps.map((x) => x.index), [1, 2, 3, 4]);
+    assert.deepEqual(
+      s.units[0].chargeTargets.map((x) => x.id),
+      ["transport"],
+    );
+    assert.deepEqual(
+      s.steps.map((x) => x.index),
+      [1, 2, 3, 4],
+    );
     const fight = stepOf(s, 1, "fight");
-    assert.deepEqual(fight.targets?.refs.map((x) => x.id), ["transport"]);
+    assert.deepEqual(
+      fight.targets?.refs.map((x) => x.id),
+      ["transport"],
+    );
     assert.equal(slice(r.text, fight.targets!.span), "targets: [nobody, transport]");
     assert.deepEqual(fight.pileIn?.targets?.refs, []);
-    assert.deepEqual(fight.pileIn?.moves.map((m) => m.model.id), ["q2"]);
-    assert.deepEqual(stepOf(s, 2, "remove").models.map((x) => x.id), ["q1"]);
+    assert.deepEqual(
+      fight.pileIn?.moves.map((m) => m.model.id),
+      ["q2"],
+    );
+    assert.deepEqual(
+      stepOf(s, 2, "remove").models.map((x) => x.id),
+      ["q1"],
+    );
     assert.deepEqual(stepOf(s, 3, "remove").models, []);
     const consolidate = stepOf(s, 4, "consolidate");
     assert.equal("objective" in consolidate, false);
@@ -626,7 +770,10 @@ describe("scenario.unknown-ref: on the id, and the unusable part is left out", (
   test("a model under to: that belongs to another unit, with that unit in the message", () => {
     const r = expectFindings(BASE + lines("  - pile-in: squad", "    to: { ⟦t1⟧: [1, 1], q1: [2, 2] }"), ["scenario.unknown-ref"]);
     assert.equal(r.problems[0].message, "model 't1' belongs to unit 'transport', not to 'squad'");
-    assert.deepEqual(stepOf(r.scenario!, 0, "pile-in").moves.map((m) => m.model.id), ["q1"]);
+    assert.deepEqual(
+      stepOf(r.scenario!, 0, "pile-in").moves.map((m) => m.model.id),
+      ["q1"],
+    );
   });
 
   test("objective ref that exists keeps its spans", () => {
@@ -665,14 +812,25 @@ describe("scenario.duplicate-id: on the second definition's key; the first wins"
     // Each points at the first definition.
     assert.deepEqual(
       r.problems.map((p) => p.related.map((x) => [x.message, at(r.text, x.span)])),
-      [[["the first definition", "3:15-3:20"]], [["the first definition", "9:7-9:9"]], [["the first definition", "9:7-9:9"]], [["the first definition", "5:3-5:4"]]],
+      [
+        [["the first definition", "3:15-3:20"]],
+        [["the first definition", "9:7-9:9"]],
+        [["the first definition", "9:7-9:9"]],
+        [["the first definition", "5:3-5:4"]],
+      ],
     );
     const s = r.scenario!;
-    assert.deepEqual(s.objectives.map((o) => o.at), [{ x: 1, y: 1 }]);
-    assert.deepEqual(s.units.map((u) => [u.id, u.player, u.models.map((m) => [m.id, m.at.x])]), [
-      ["a", "red", [["m1", 1]]],
-      ["b", "blue", [["m2", 7]]],
-    ]);
+    assert.deepEqual(
+      s.objectives.map((o) => o.at),
+      [{ x: 1, y: 1 }],
+    );
+    assert.deepEqual(
+      s.units.map((u) => [u.id, u.player, u.models.map((m) => [m.id, m.at.x])]),
+      [
+        ["a", "red", [["m1", 1]]],
+        ["b", "blue", [["m2", 7]]],
+      ],
+    );
   });
 
   test("a model listed twice in to:, a repeated step key, a repeated top-level key", () => {
@@ -684,8 +842,14 @@ describe("scenario.duplicate-id: on the second definition's key; the first wins"
     const s = r.scenario!;
     assert.equal(s.turn, "red");
     const step = stepOf(s, 0, "pile-in");
-    assert.deepEqual(step.moves.map((m) => m.path), [[{ x: 1, y: 1 }]]);
-    assert.deepEqual(step.targets?.refs.map((x) => x.id), ["transport"]);
+    assert.deepEqual(
+      step.moves.map((m) => m.path),
+      [[{ x: 1, y: 1 }]],
+    );
+    assert.deepEqual(
+      step.targets?.refs.map((x) => x.id),
+      ["transport"],
+    );
   });
 });
 
@@ -721,7 +885,10 @@ describe("robustness", () => {
   test("an internal failure becomes one scenario.schema problem at offset 0", () => {
     const r = parseScenario(undefined as unknown as string);
     assert.equal(r.scenario, undefined);
-    assert.deepEqual(r.problems.map((p) => [p.code, p.span.start, p.span.end]), [["scenario.schema", 0, 0]]);
+    assert.deepEqual(
+      r.problems.map((p) => [p.code, p.span.start, p.span.end]),
+      [["scenario.schema", 0, 0]],
+    );
     assert.match(r.problems[0].message, /^internal error/);
   });
 
@@ -810,7 +977,7 @@ function assertNoDanglingIds(s: Scenario): void {
     const nested = step.kind === "fight" ? [step.pileIn, step.consolidate] : [];
     const moves = step.kind === "fight" ? nested.flatMap((n) => n?.moves ?? []) : step.moves;
     for (const m of moves) assert.equal(modelUnit.get(m.model.id), step.unit.id);
-    const own = step.kind === "move" ? [] : step.targets?.refs ?? [];
+    const own = step.kind === "move" ? [] : (step.targets?.refs ?? []);
     const targets = [...own, ...nested.flatMap((n) => n?.targets?.refs ?? [])];
     for (const r of targets) assert.ok(units.has(r.id));
     const objective = step.kind === "consolidate" ? step.objective : step.kind === "fight" ? step.consolidate?.objective : undefined;

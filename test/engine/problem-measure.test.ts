@@ -18,7 +18,10 @@ function near(actual: number | undefined, expected: number, what: string): void 
 describe("Problem.measure", () => {
   it("move.too-far carries the path length and the limit, and no points (waypoints: 1.5 + hypot(2.24, 1.5))", () => {
     const ps = problems("test/fixtures/rules/pile-in-too-far.scenario.yaml");
-    assert.deepEqual(ps.map((p) => p.code), ["move.too-far"]);
+    assert.deepEqual(
+      ps.map((p) => p.code),
+      ["move.too-far"],
+    );
     const m = ps[0].measure!;
     near(m.value, 1.5 + Math.hypot(2.24, 1.5), "value");
     assert.equal(Math.round(m.value * 10) / 10, 4.2);

@@ -32,7 +32,22 @@ steps:
 `;
 
 /** The element names the renderer writes; anything else would be injected markup. */
-const ELEMENTS = new Set(["svg", "metadata", "ruleboard:source", "title", "rect", "g", "path", "circle", "ellipse", "text", "tspan", "polyline", "polygon", "line"]);
+const ELEMENTS = new Set([
+  "svg",
+  "metadata",
+  "ruleboard:source",
+  "title",
+  "rect",
+  "g",
+  "path",
+  "circle",
+  "ellipse",
+  "text",
+  "tspan",
+  "polyline",
+  "polygon",
+  "line",
+]);
 
 /**
  * A strict check of the markup outside CDATA: every `<` opens or closes a known element whose
@@ -78,10 +93,10 @@ describe("renderBoard escaping", () => {
   it("shows the strings escaped, as text", () => {
     const svg = renderBoard(scenario, boardFrame(scenario, analysis.problems, 0));
     // The title: markup escaped, non-ASCII kept, the bell character (not allowed in XML) replaced.
-    assert.ok(svg.includes("<title>&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"&gt;&lt;svg onload=alert(2)&gt; ]]&gt; Überfall ✓ 𝔘 \uFFFD</title>"));
+    assert.ok(svg.includes('<title>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "&gt;&lt;svg onload=alert(2)&gt; ]]&gt; Überfall ✓ 𝔘 \uFFFD</title>'));
     assert.ok(svg.includes('data-model="m&lt;&amp;&gt;" data-unit="u&quot;&gt;&lt;x&gt;"'));
     assert.ok(svg.includes('data-model="v&#39;1"'));
-    assert.ok(svg.includes(">&lt;script&gt;x&lt;/script&gt;\"&gt;&lt;svg onload=1&gt;</text>"));
+    assert.ok(svg.includes('>&lt;script&gt;x&lt;/script&gt;"&gt;&lt;svg onload=1&gt;</text>'));
     // The note, wrapped onto two caption lines.
     assert.ok(svg.includes("&lt;img src=x onerror=alert(3)&gt; ]]&gt; &amp; done</text>"));
     assert.ok(svg.includes(">&lt;/ruleboard:source&gt;</text>"));
@@ -130,7 +145,7 @@ describe("embedded source", () => {
     const svg = renderBoard(a.scenario!, boardFrame(a.scenario!, [], undefined));
     assert.equal(svg.includes("<metadata>"), false);
     assert.equal(extractSource(svg), undefined);
-    assert.equal(extractSource("<svg><metadata><ruleboard:source encoding=\"cdata\">not cdata</ruleboard:source></metadata></svg>"), undefined);
-    assert.equal(extractSource("<svg><metadata><ruleboard:source encoding=\"base64\">@@@@</ruleboard:source></metadata></svg>"), undefined);
+    assert.equal(extractSource('<svg><metadata><ruleboard:source encoding="cdata">not cdata</ruleboard:source></metadata></svg>'), undefined);
+    assert.equal(extractSource('<svg><metadata><ruleboard:source encoding="base64">@@@@</ruleboard:source></metadata></svg>'), undefined);
   });
 });

@@ -59,7 +59,9 @@ describe("terrain on the board", () => {
     assert.equal(all(svg, /class="terrain-label"/g).length, 2);
     // Drawn after the board and before the objectives and bases.
     const at = (s: string) => svg.indexOf(s);
-    assert.ok(at('<g class="board">') < at('class="terrain"') && at('class="terrain"') < at('class="objective"') && at('class="objective"') < at('class="base"'));
+    assert.ok(
+      at('<g class="board">') < at('class="terrain"') && at('class="terrain"') < at('class="objective"') && at('class="objective"') < at('class="base"'),
+    );
     assert.match(svg, /<text x="34" y="12" font-size="12" fill="#1f2328">terrain \(drawn only\)<\/text>/);
   });
 
@@ -80,15 +82,36 @@ describe("terrain on the board", () => {
   });
 
   it("the centroid of a degenerate area is the mean of its corners", () => {
-    assert.deepEqual(centroid({ polygon: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 4, y: 0 }] }), { x: 2, y: 0 });
-    assert.deepEqual(centroid({ polygon: [{ x: 0, y: 0 }, { x: 6, y: 0 }, { x: 0, y: 3 }] }), { x: 2, y: 1 });
+    assert.deepEqual(
+      centroid({
+        polygon: [
+          { x: 0, y: 0 },
+          { x: 2, y: 0 },
+          { x: 4, y: 0 },
+        ],
+      }),
+      { x: 2, y: 0 },
+    );
+    assert.deepEqual(
+      centroid({
+        polygon: [
+          { x: 0, y: 0 },
+          { x: 6, y: 0 },
+          { x: 0, y: 3 },
+        ],
+      }),
+      { x: 2, y: 1 },
+    );
   });
 });
 
 describe("a problem's measure on the board", () => {
   it("labels move.too-far beside the outlined model, without a dimension line (the arrow is the measured path)", () => {
     const svg = render(TOO_FAR, 0);
-    assert.deepEqual(all(svg, /<g class="measure" data-problem="([^"]+)"[^>]*>.*?<\/g>/g).map((g) => /<text[^>]*>([^<]*)<\/text>/.exec(g)![1]), ['4.2" &gt; 3"']);
+    assert.deepEqual(
+      all(svg, /<g class="measure" data-problem="([^"]+)"[^>]*>.*?<\/g>/g).map((g) => /<text[^>]*>([^<]*)<\/text>/.exec(g)![1]),
+      ['4.2" &gt; 3"'],
+    );
     assert.doesNotMatch(svg, /class="dimension"/);
   });
 

@@ -52,7 +52,8 @@ describe("renderBoard golden pictures", () => {
   it("the set-up with engagement halos and coherency links (dark)", () =>
     golden("overrun-setup-halos-coherency.svg", render(OVERRUN, undefined, { theme: "dark", halos: true, coherency: true })));
   it("a pile-in with a could-have finding and its witness", () => golden("pile-in-witness.svg", render(WITNESS, 0)));
-  it("high contrast, at another scale, without legend", () => golden("overrun-step-5-high-contrast.svg", render(OVERRUN, 4, { theme: "high-contrast", scale: 12, legend: false })));
+  it("high contrast, at another scale, without legend", () =>
+    golden("overrun-step-5-high-contrast.svg", render(OVERRUN, 4, { theme: "high-contrast", scale: 12, legend: false })));
 });
 
 describe("renderBoard", () => {
@@ -90,7 +91,10 @@ describe("renderBoard", () => {
   });
 
   it("numbers the caption with the step, unless the note is numbered already", () => {
-    has(render(OVERRUN, 3), /<g class="caption" data-step="3" data-offset="\d+"><text [^>]*><tspan font-weight="bold">4\.<\/tspan> The overrun fight destroys two enemy models\.<\/text><\/g>/);
+    has(
+      render(OVERRUN, 3),
+      /<g class="caption" data-step="3" data-offset="\d+"><text [^>]*><tspan font-weight="bold">4\.<\/tspan> The overrun fight destroys two enemy models\.<\/text><\/g>/,
+    );
     has(render(OVERRUN, 2), /<tspan font-weight="bold">3-4\.<\/tspan> Blue has no Fights First unit/);
     has(render(OVERRUN, 0), /<tspan font-weight="bold">1\.<\/tspan> Red selects the Monster/);
     has(render(OVERRUN, 2), /step 3 of 5: fight: Assault squad \(overrun\)/);
@@ -102,7 +106,12 @@ describe("renderBoard", () => {
     const { text } = load(WITNESS);
     const moveA3 = text.indexOf("a3: [11.5, 12]");
     for (const code of ["move.not-closer", "move.missed-engagement"]) {
-      has(svg, new RegExp(`<g class="problem" data-problem="${code.replace(".", "\\.")}" data-offset="${moveA3}"><circle class="problem-outline" data-model="a3" cx="296" cy="362" r="17.28"`));
+      has(
+        svg,
+        new RegExp(
+          `<g class="problem" data-problem="${code.replace(".", "\\.")}" data-offset="${moveA3}"><circle class="problem-outline" data-model="a3" cx="296" cy="362" r="17.28"`,
+        ),
+      );
     }
     // One code tag per model: the first of its two errors, counting the other.
     assert.equal(count(svg, /class="problem-label"/g), 1);

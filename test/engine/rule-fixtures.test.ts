@@ -48,7 +48,10 @@ function markers(text: string): Markers {
   const invalid: string[] = [];
   text.split("\n").forEach((line, i) => {
     for (const m of line.matchAll(/#\s*(?:expect(?:-(warning|info))?|(also)|(may)):\s*([\w.\-, ]+)/g)) {
-      const codes = m[4].split(",").map((c) => c.trim()).filter(Boolean);
+      const codes = m[4]
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean);
       if (m[3]) {
         for (const code of codes) {
           if (!Object.prototype.hasOwnProperty.call(CODES, code)) invalid.push(`line ${i + 1}: \`# may: ${code}\` is not a registered code`);

@@ -14,7 +14,10 @@ describe("rule texts", () => {
   it("every excerpt appears verbatim in the lines of the source it names", () => {
     const files = readdirSync(EXCERPTS).filter((f) => f.endsWith(".txt"));
     const sourceText = (n: string): string => {
-      assert.ok(files.includes(`${n}.txt`), `source ${n} has excerpts in test/fixtures/rules-texts (among ${files.join(", ")}); run scripts/rules-excerpts.mjs`);
+      assert.ok(
+        files.includes(`${n}.txt`),
+        `source ${n} has excerpts in test/fixtures/rules-texts (among ${files.join(", ")}); run scripts/rules-excerpts.mjs`,
+      );
       return readFileSync(join(EXCERPTS, `${n}.txt`), "utf8");
     };
     let pieces = 0;

@@ -82,7 +82,12 @@ describe("resolveSystem", () => {
 
 describe("the rulings catalogue", () => {
   it("holds the club rulings and the club set", () => {
-    assert.deepEqual(Object.keys(RULINGS).sort(), ["chargers-attack-only-charge-targets", "consolidate-contact-base", "consolidate-contact-engaged", "remaining-combats-engaged-only"]);
+    assert.deepEqual(Object.keys(RULINGS).sort(), [
+      "chargers-attack-only-charge-targets",
+      "consolidate-contact-base",
+      "consolidate-contact-engaged",
+      "remaining-combats-engaged-only",
+    ]);
     assert.deepEqual(RULING_SETS.club, ["chargers-attack-only-charge-targets", "remaining-combats-engaged-only", "consolidate-contact-engaged"]);
   });
   for (const [key, r] of Object.entries(RULINGS)) {
@@ -119,7 +124,10 @@ describe("the club set reproduces seed 002's worked example", () => {
       a.problems.map((p) => [a.lines.lineCol(p.span.start).line, p.severity, p.code]),
       [[boyzTargets, "error", "fight.target"]],
     );
-    assert.match(a.problems[0].message, /boyz charged this turn, so it may only attack the units it declared as charge targets \(intercessors\), not aggressors \(club ruling chargers-attack-only-charge-targets, seed 002 L25, L56\)/);
+    assert.match(
+      a.problems[0].message,
+      /boyz charged this turn, so it may only attack the units it declared as charge targets \(intercessors\), not aggressors \(club ruling chargers-attack-only-charge-targets, seed 002 L25, L56\)/,
+    );
   });
   it("the club example's expected violation disappears without the rulings", () => {
     const club = read("examples", "seed-002-club.scenario.yaml");

@@ -214,7 +214,10 @@ describe("findWitness: oval bases", () => {
       const s0 = { x: 5 + 34 * r(), y: 5 + 20 * r() };
       const facing = Math.floor(r() * 360);
       const m = oval(s0, facing, 75 + 60 * r(), 42 + 30 * r());
-      const pick = (): Shape => (r() < 0.5 ? round({ x: s0.x - 6 + 12 * r(), y: s0.y - 6 + 12 * r() }, 0.5 + 0.5 * r()) : oval({ x: s0.x - 6 + 12 * r(), y: s0.y - 6 + 12 * r() }, 360 * r()));
+      const pick = (): Shape =>
+        r() < 0.5
+          ? round({ x: s0.x - 6 + 12 * r(), y: s0.y - 6 + 12 * r() }, 0.5 + 0.5 * r())
+          : oval({ x: s0.x - 6 + 12 * r(), y: s0.y - 6 + 12 * r() }, 360 * r());
       const targets = [pick(), pick()];
       const blockers = [pick(), pick(), pick(), pick()];
       if ([...targets, ...blockers].some((s) => signedGap(m, s) < 0)) continue;

@@ -20,7 +20,14 @@ let text = ""; process.stdin.on("data", (c) => (text += c)).on("end", () => {
 });`;
   const r = spawnSync(process.execPath, ["-e", script], { input: text, timeout: timeoutMs, encoding: "utf8", maxBuffer: 1 << 26 });
   const ended = r.error ? `${r.error.message}` : `status ${r.status}, signal ${r.signal}`;
-  if (r.status !== 0) return { ended: `${ended}; stderr: ${(r.stderr ?? "").split("\n").filter((l) => /\S/.test(l) && l.trim() !== "#").slice(0, 2).join(" | ")}` };
+  if (r.status !== 0)
+    return {
+      ended: `${ended}; stderr: ${(r.stderr ?? "")
+        .split("\n")
+        .filter((l) => /\S/.test(l) && l.trim() !== "#")
+        .slice(0, 2)
+        .join(" | ")}`,
+    };
   return { codes: JSON.parse(r.stdout) as string[], ended };
 }
 
@@ -107,14 +114,20 @@ describe("fuzz reproductions (test/fixtures/fuzz/) show no finding", () => {
 
   test("every known-open entry names a reproduction that exists", () => {
     const names = new Set(fixtures.map((f) => f.name));
-    assert.deepEqual(Object.keys(KNOWN_OPEN).filter((n) => !names.has(n)), []);
+    assert.deepEqual(
+      Object.keys(KNOWN_OPEN).filter((n) => !names.has(n)),
+      [],
+    );
   });
 
   for (const { name, text } of fixtures) {
     const todo = KNOWN_OPEN[name];
     test(name, { timeout: 30_000, ...(todo ? { todo } : {}) }, async () => {
       const outcome = await pool.run(text);
-      assert.deepEqual(outcome.findings.map((f) => `${f.kind}: ${f.detail}`), []);
+      assert.deepEqual(
+        outcome.findings.map((f) => `${f.kind}: ${f.detail}`),
+        [],
+      );
     });
   }
 });

@@ -9,7 +9,10 @@ import { createRng } from "../helpers/prng";
 
 test("createRng is mulberry32: a fixed sequence for a seed", () => {
   const rng = createRng(1);
-  assert.deepEqual([rng(), rng(), rng()].map((x) => x.toFixed(6)), ["0.627074", "0.002736", "0.527447"]);
+  assert.deepEqual(
+    [rng(), rng(), rng()].map((x) => x.toFixed(6)),
+    ["0.627074", "0.002736", "0.527447"],
+  );
 });
 
 test("the same spec gives the same text; another seed another text", () => {
@@ -23,10 +26,19 @@ test("the 10 KB preset: 20 units, 200 models, 40 steps, no problems", () => {
   const { scenario, problems } = analyze(text);
   assert.deepEqual(problems, []);
   assert.equal(scenario?.units.length, 20);
-  assert.equal(scenario?.units.reduce((n, u) => n + u.models.length, 0), 200);
+  assert.equal(
+    scenario?.units.reduce((n, u) => n + u.models.length, 0),
+    200,
+  );
   assert.equal(scenario?.steps.length, 40);
-  assert.ok(scenario?.units.some((u) => u.models.some((m) => m.base.kind === "oval")), "no oval bases");
-  assert.ok(scenario?.units.some((u) => u.charged), "no charged units");
+  assert.ok(
+    scenario?.units.some((u) => u.models.some((m) => m.base.kind === "oval")),
+    "no oval bases",
+  );
+  assert.ok(
+    scenario?.units.some((u) => u.charged),
+    "no charged units",
+  );
   assert.deepEqual(new Set(scenario?.steps.map((s) => s.kind)), new Set(["pile-in", "fight", "remove", "consolidate"]));
 });
 
@@ -35,7 +47,10 @@ test("the 100 KB preset: 200 units, 2,000 models, 400 steps, no problems", () =>
   assert.ok(text.length > 90_000 && text.length < 115_000, `${text.length} characters`);
   const { scenario, problems } = analyze(text);
   assert.deepEqual(problems, []);
-  assert.equal(scenario?.units.reduce((n, u) => n + u.models.length, 0), 2_000);
+  assert.equal(
+    scenario?.units.reduce((n, u) => n + u.models.length, 0),
+    2_000,
+  );
   assert.equal(scenario?.steps.length, 400);
 });
 

@@ -20,7 +20,13 @@ export interface Minimised {
 }
 
 /** ddmin (complements only) over `units`; returns the smaller list that still fails. */
-async function ddmin(units: string[], stillFails: StillFails, deadline: number, parallel: number, count: { tests: number }): Promise<{ units: string[]; complete: boolean }> {
+async function ddmin(
+  units: string[],
+  stillFails: StillFails,
+  deadline: number,
+  parallel: number,
+  count: { tests: number },
+): Promise<{ units: string[]; complete: boolean }> {
   let n = 2;
   while (units.length >= 2) {
     const size = Math.ceil(units.length / n);

@@ -24,14 +24,68 @@ const pick = <T>(rng: Rng, items: readonly T[]): T => items[int(rng, items.lengt
 
 /** Characters that matter to YAML, plus whitespace oddities, NUL, non-BMP and a lone surrogate. */
 export const NASTY_CHARS: readonly string[] = [
-  ":", "-", "[", "]", "{", "}", ",", "#", "&", "*", "!", "|", ">", "'", '"', "%", "@", "`", "?",
-  "\t", " ", "\n", "\r", "\r\n", "\u0000", "\u0007", "\uFEFF", "\u2028", "é", "☃", "😀", "\uD800", "\\",
+  ":",
+  "-",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  "#",
+  "&",
+  "*",
+  "!",
+  "|",
+  ">",
+  "'",
+  '"',
+  "%",
+  "@",
+  "`",
+  "?",
+  "\t",
+  " ",
+  "\n",
+  "\r",
+  "\r\n",
+  "\u0000",
+  "\u0007",
+  "\uFEFF",
+  "\u2028",
+  "é",
+  "☃",
+  "😀",
+  "\uD800",
+  "\\",
 ];
 
 /** Tokens that replace numbers: huge, negative, NaN-like, signed zero, not numbers at all. */
 export const NUMBER_TOKENS: readonly string[] = [
-  ".nan", ".NaN", ".inf", "-.inf", "1e308", "-1e308", "1e999", "-0", "-0.0", "0", "-5", "1e-400",
-  "99999999999999999999999", "0x10", "0o7", "1_000", "1.2.3", "NaN", "Infinity", "null", "~", "true", "'7'", "[]", "{}",
+  ".nan",
+  ".NaN",
+  ".inf",
+  "-.inf",
+  "1e308",
+  "-1e308",
+  "1e999",
+  "-0",
+  "-0.0",
+  "0",
+  "-5",
+  "1e-400",
+  "99999999999999999999999",
+  "0x10",
+  "0o7",
+  "1_000",
+  "1.2.3",
+  "NaN",
+  "Infinity",
+  "null",
+  "~",
+  "true",
+  "'7'",
+  "[]",
+  "{}",
 ];
 
 /** Non-numbers for a coordinate slot: each keeps the YAML valid and none is read as a finite number. */
@@ -143,7 +197,34 @@ export function idMutations(text: string, rng: Rng, count: number): Variant[] {
 
 /** Text unrelated to any scenario: random code units, and YAML-ish token soup that often parses. */
 export function randomTexts(rng: Rng, count: number): Variant[] {
-  const soup = ["scenario:", "units:", "steps:", "- ", "  ", "    ", "models:", "to:", "[1, 2]", "{ at: [", "]", "}", "a1", "pile-in:", "fight:", "\n", ": ", "&a ", "*a", "!!str ", "---\n", "...\n", "? ", "|\n", "'", "\""];
+  const soup = [
+    "scenario:",
+    "units:",
+    "steps:",
+    "- ",
+    "  ",
+    "    ",
+    "models:",
+    "to:",
+    "[1, 2]",
+    "{ at: [",
+    "]",
+    "}",
+    "a1",
+    "pile-in:",
+    "fight:",
+    "\n",
+    ": ",
+    "&a ",
+    "*a",
+    "!!str ",
+    "---\n",
+    "...\n",
+    "? ",
+    "|\n",
+    "'",
+    '"',
+  ];
   const out: Variant[] = [];
   for (let k = 0; k < count; k++) {
     const length = int(rng, 600);

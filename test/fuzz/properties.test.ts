@@ -107,7 +107,13 @@ test("lineLengths splits lines as LSP does: at LF, CRLF and a lone CR", () => {
 });
 
 test("checkDiagnostic flags a range past the end of its line or document and a foreign code", () => {
-  const d = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 2 } }, message: "m", source: "ruleboard", code: "yaml.syntax", severity: 1 as const };
+  const d = {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 2 } },
+    message: "m",
+    source: "ruleboard",
+    code: "yaml.syntax",
+    severity: 1 as const,
+  };
   assert.deepEqual(checkDiagnostic(d, [2]), []);
   assert.deepEqual(checkDiagnostic(d, [1]), ['range {"start":{"line":0,"character":0},"end":{"line":0,"character":2}} is outside the document (1 lines)']);
   assert.deepEqual(checkDiagnostic({ ...d, range: { start: d.range.start, end: { line: 1, character: 0 } } }, [2]).length, 1);

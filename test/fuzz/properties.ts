@@ -6,14 +6,7 @@ import type { Expectation } from "./mutate";
 const SEVERITIES = new Set(["error", "warning", "info"]);
 
 function spanOk(span: Span | undefined, length: number): boolean {
-  return (
-    span !== undefined &&
-    Number.isInteger(span.start) &&
-    Number.isInteger(span.end) &&
-    span.start >= 0 &&
-    span.start <= span.end &&
-    span.end <= length
-  );
+  return span !== undefined && Number.isInteger(span.start) && Number.isInteger(span.end) && span.start >= 0 && span.start <= span.end && span.end <= length;
 }
 
 /** Problem-level properties: span inside the text, a known code and severity, a message. */

@@ -70,7 +70,12 @@ export class AnalyzePool {
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         this.child = undefined;
-        const last = this.stderr.trim().split("\n").filter((l) => l.trim() !== "" && l.trim() !== "#").slice(0, 3).join(" | ");
+        const last = this.stderr
+          .trim()
+          .split("\n")
+          .filter((l) => l.trim() !== "" && l.trim() !== "#")
+          .slice(0, 3)
+          .join(" | ");
         done({ kind: "crash", how: `the analysing process died (code ${code}, signal ${signal}): ${last}` });
       };
       const timer = setTimeout(() => {

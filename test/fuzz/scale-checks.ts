@@ -115,7 +115,11 @@ export function checkInput(text: string, onStage: (stage: Stage, step?: number) 
     for (const p of analysis.problems) {
       for (const m of [p.message, ...(p.related ?? []).map((r) => r.message)]) {
         for (const token of suspects(m, text)) {
-          findings.push({ kind: "invariant-message", signature: `${p.code}: ${token}: ${normalise(m)}`, detail: `${p.code} message shows ${token}, which the input does not: ${JSON.stringify(m)}` });
+          findings.push({
+            kind: "invariant-message",
+            signature: `${p.code}: ${token}: ${normalise(m)}`,
+            detail: `${p.code} message shows ${token}, which the input does not: ${JSON.stringify(m)}`,
+          });
         }
       }
     }
@@ -139,14 +143,27 @@ export function checkInput(text: string, onStage: (stage: Stage, step?: number) 
       enter("checks", k);
       const which = (k === undefined ? "the set-up" : `step ${k + 1}`) + (options.halos ? " (halos, coherency, high-contrast)" : "");
       const xml = xmlError(svg);
-      if (xml !== undefined) findings.push({ kind: "invariant-svg", signature: `not well-formed XML: ${normalise(xml.replace(/ \(….*$/, ""))}`, detail: `the SVG of ${which} is not well-formed XML: ${xml}` });
+      if (xml !== undefined)
+        findings.push({
+          kind: "invariant-svg",
+          signature: `not well-formed XML: ${normalise(xml.replace(/ \(….*$/, ""))}`,
+          detail: `the SVG of ${which} is not well-formed XML: ${xml}`,
+        });
       const drawn = withoutMetadata(svg);
       for (const token of suspects(drawn, text)) {
         const at = drawn.indexOf(token);
-        findings.push({ kind: "invariant-svg", signature: `SVG shows ${token}`, detail: `the SVG of ${which} shows ${token}, which the input does not: …${around(drawn, at)}…` });
+        findings.push({
+          kind: "invariant-svg",
+          signature: `SVG shows ${token}`,
+          detail: `the SVG of ${which} shows ${token}, which the input does not: …${around(drawn, at)}…`,
+        });
       }
       if (back === undefined) {
-        findings.push({ kind: "invariant-roundtrip", signature: "extractSource gave nothing back", detail: `extractSource found no source in the SVG of ${which}` });
+        findings.push({
+          kind: "invariant-roundtrip",
+          signature: "extractSource gave nothing back",
+          detail: `extractSource found no source in the SVG of ${which}`,
+        });
       } else if (back !== text) {
         const at = firstDifference(back, text);
         const code = (s: string) => (at < s.length ? `U+${s.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}` : "end of text");

@@ -42,8 +42,25 @@ const USAGE = `usage: npm run fuzz -- [--count N] [--seed S] [--out DIR] [--jobs
 
 /** Parses the command line; a string is a usage error. */
 export function parseArgs(argv: readonly string[]): FuzzOptions | string {
-  const o = { count: 1000, seed: 20261201, out: path.join(ROOT, "out", "fuzz"), jobs: Math.max(1, availableParallelism()), hangMs: HANG_MS, slowMs: SLOW_MS, minimiseMs: 20_000, maxMinimise: 40 };
-  const numeric: Record<string, keyof typeof o> = { "--count": "count", "--seed": "seed", "--jobs": "jobs", "--hang-ms": "hangMs", "--slow-ms": "slowMs", "--minimise-ms": "minimiseMs", "--max-minimise": "maxMinimise" };
+  const o = {
+    count: 1000,
+    seed: 20261201,
+    out: path.join(ROOT, "out", "fuzz"),
+    jobs: Math.max(1, availableParallelism()),
+    hangMs: HANG_MS,
+    slowMs: SLOW_MS,
+    minimiseMs: 20_000,
+    maxMinimise: 40,
+  };
+  const numeric: Record<string, keyof typeof o> = {
+    "--count": "count",
+    "--seed": "seed",
+    "--jobs": "jobs",
+    "--hang-ms": "hangMs",
+    "--slow-ms": "slowMs",
+    "--minimise-ms": "minimiseMs",
+    "--max-minimise": "maxMinimise",
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -113,7 +130,8 @@ export async function main(argv: readonly string[], log: (line: string) => void 
         byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
         const g = groups.get(key);
         if (!g) groups.set(key, { kind: f.kind, signature: f.signature, first: input, detail: f.detail, count: 1, inputs: [input.name] });
-        else if (input.index < g.first.index) groups.set(key, { ...g, first: input, detail: f.detail, count: g.count + 1, inputs: [input.name, ...g.inputs].slice(0, 10) });
+        else if (input.index < g.first.index)
+          groups.set(key, { ...g, first: input, detail: f.detail, count: g.count + 1, inputs: [input.name, ...g.inputs].slice(0, 10) });
         else {
           g.count++;
           if (g.inputs.length < 10) g.inputs.push(input.name);
@@ -134,12 +152,15 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     const runMs = Date.now() - t0;
 
     // One reproduction per distinct finding, the earliest input first, each minimised.
-    const ordered = [...groups.values()].sort((a, b) => (KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!) || a.first.index - b.first.index);
+    const ordered = [...groups.values()].sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! || a.first.index - b.first.index);
     const written: string[] = [];
     if (ordered.length > 0) mkdirSync(o.out, { recursive: true });
     for (const [i, g] of ordered.entries()) {
       const stillFails = async (text: string) => (await pool.run(text)).findings.some((f) => f.kind === g.kind && f.signature === g.signature);
-      const m = i < o.maxMinimise ? await minimise(g.first.text, stillFails, { ms: o.minimiseMs, parallel: o.jobs }) : { text: g.first.text, tests: 0, complete: false };
+      const m =
+        i < o.maxMinimise
+          ? await minimise(g.first.text, stillFails, { ms: o.minimiseMs, parallel: o.jobs })
+          : { text: g.first.text, tests: 0, complete: false };
       const base = `${g.kind}-${hashOf(m.text)}`;
       const file = path.join(o.out, `${base}.scenario.yaml`);
       writeFileSync(file, m.text, "utf8");
@@ -162,7 +183,9 @@ export async function main(argv: readonly string[], log: (line: string) => void 
         original: g.first.text,
       };
       writeFileSync(path.join(o.out, `${base}.json`), `${JSON.stringify(info, null, 2)}\n`, "utf8");
-      written.push(`  ${g.kind.padEnd(19)} ${path.relative(process.cwd(), file) || file}  (${g.count} input${g.count === 1 ? "" : "s"}; ${m.text.length} chars from ${g.first.text.length}${m.complete ? "" : ", minimisation cut short"})\n      ${g.signature}`);
+      written.push(
+        `  ${g.kind.padEnd(19)} ${path.relative(process.cwd(), file) || file}  (${g.count} input${g.count === 1 ? "" : "s"}; ${m.text.length} chars from ${g.first.text.length}${m.complete ? "" : ", minimisation cut short"})\n      ${g.signature}`,
+      );
     }
 
     const total = Date.now() - t0;

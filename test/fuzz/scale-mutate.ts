@@ -62,18 +62,92 @@ export function loadSeeds(root: string): SeedText[] {
 
 /** Numbers for number slots: huge, tiny, negative, 1e16 and friends, NaN and infinities, zeros. */
 export const NUMBERS: readonly string[] = [
-  "1e16", "-1e16", "2e16", "1e15", "1000", "999.999", "1000.001", "-1000", "500", "0.001", "9007199254740993", "1e6", "1e9", "1e300", "1e308", "-1e308", "1e999", "-1e999",
-  "99999999999999999999999", "1e-9", "5e-324", "1e-400", "0.0000001", "-5", "-1", "-0", "-0.0", "0", "0.0", "0e0",
-  ".nan", ".NaN", ".NAN", ".inf", "-.inf", "+.inf", ".Inf", "123456789.123456789", "3.0000000001", "1.5e+3",
+  "1e16",
+  "-1e16",
+  "2e16",
+  "1e15",
+  "1000",
+  "999.999",
+  "1000.001",
+  "-1000",
+  "500",
+  "0.001",
+  "9007199254740993",
+  "1e6",
+  "1e9",
+  "1e300",
+  "1e308",
+  "-1e308",
+  "1e999",
+  "-1e999",
+  "99999999999999999999999",
+  "1e-9",
+  "5e-324",
+  "1e-400",
+  "0.0000001",
+  "-5",
+  "-1",
+  "-0",
+  "-0.0",
+  "0",
+  "0.0",
+  "0e0",
+  ".nan",
+  ".NaN",
+  ".NAN",
+  ".inf",
+  "-.inf",
+  "+.inf",
+  ".Inf",
+  "123456789.123456789",
+  "3.0000000001",
+  "1.5e+3",
   ...NUMBER_TOKENS,
 ];
 
 /** Code points that upset text handling: bidi controls, combining marks, emoji, NUL, lone surrogates, XML breakers. */
 export const UNICODE: readonly string[] = [
-  "\u202E", "\u202B", "\u200F", "\u2066", "\u2069", "e\u0301\u0301\u0301", "\u0301".repeat(40), "\u0336",
-  "😀", "👩‍👩‍👧‍👦", "🏳️‍🌈", "\u{1F1FA}\u{1F1F8}", "\u0000", "\uD800", "\uDC00", "\uDBFF\uDBFF", "\uFEFF",
-  "\u2028", "\u2029", "\u0085", "\u00A0", "\u200B", "\r", "\uFFFE", "\uFFFF", "\u{10FFFF}", "\u0007", "\u001B[31m",
-  "]]>", "<svg>", "</text>", "&amp;", "&#0;", "\"'", "<![CDATA[", "-->", "ﷺ", "שלום", "مرحبا", "𝕏", "Ⅻ",
+  "\u202E",
+  "\u202B",
+  "\u200F",
+  "\u2066",
+  "\u2069",
+  "e\u0301\u0301\u0301",
+  "\u0301".repeat(40),
+  "\u0336",
+  "😀",
+  "👩‍👩‍👧‍👦",
+  "🏳️‍🌈",
+  "\u{1F1FA}\u{1F1F8}",
+  "\u0000",
+  "\uD800",
+  "\uDC00",
+  "\uDBFF\uDBFF",
+  "\uFEFF",
+  "\u2028",
+  "\u2029",
+  "\u0085",
+  "\u00A0",
+  "\u200B",
+  "\r",
+  "\uFFFE",
+  "\uFFFF",
+  "\u{10FFFF}",
+  "\u0007",
+  "\u001B[31m",
+  "]]>",
+  "<svg>",
+  "</text>",
+  "&amp;",
+  "&#0;",
+  "\"'",
+  "<![CDATA[",
+  "-->",
+  "ﷺ",
+  "שלום",
+  "مرحبا",
+  "𝕏",
+  "Ⅻ",
 ];
 
 const NUMBER_RE = /(?<![\w.])[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.])/gi;
@@ -146,7 +220,11 @@ export const MUTATORS: Readonly<Record<string, Mutator>> = {
     const keys = keyLines(lines);
     if (keys.length === 0) return text;
     const k = pick(rng, keys);
-    const renamed = pick(rng, KEY_RENAMES)(k.key, rng, keys.map((x) => x.key));
+    const renamed = pick(rng, KEY_RENAMES)(
+      k.key,
+      rng,
+      keys.map((x) => x.key),
+    );
     const l = lines[k.line];
     lines[k.line] = l.slice(0, k.keyAt) + renamed + l.slice(k.keyAt + k.key.length);
     return lines.join("\n");
@@ -206,7 +284,10 @@ export const MUTATORS: Readonly<Record<string, Mutator>> = {
   /** An id renamed everywhere it is written (whole words), to one with unicode in it: the scenario stays coherent. */
   "unicode-rename"(text, rng) {
     const ids = [...new Set([...text.matchAll(/^\s+([A-Za-z_][\w-]*):/gm)].map((m) => m[1]))].filter(
-      (id) => !/^(player|base|models|move|charged|to|at|path|facing|targets|mode|type|roll|note|illegal|units|steps|rules|board|turn|phase|objectives|terrain|name)$/.test(id),
+      (id) =>
+        !/^(player|base|models|move|charged|to|at|path|facing|targets|mode|type|roll|note|illegal|units|steps|rules|board|turn|phase|objectives|terrain|name)$/.test(
+          id,
+        ),
     );
     if (ids.length === 0) return text;
     const id = pick(rng, ids);

@@ -64,7 +64,10 @@ test("the renderer's SVG of a scenario with markup in its strings is well formed
 test("checkInput reports a message showing NaN only when the input does not have it", () => {
   // The input writes `.NaN`, so a message quoting it is fine.
   const written = TEXT.replace("[10, 10]", "[.NaN, 10]");
-  assert.deepEqual(checkInput(written).findings.filter((f) => f.kind === "invariant-message"), []);
+  assert.deepEqual(
+    checkInput(written).findings.filter((f) => f.kind === "invariant-message"),
+    [],
+  );
   assert.equal(normalise("x 'a1' at 1.5e3 and \"b\""), "x '…' at # and '…'");
 });
 
@@ -74,7 +77,10 @@ test("the pool kills an input past the hang limit, says where it was, and goes o
   const strict = new ScalePool(1, 1);
   try {
     const hung = await strict.run(big);
-    assert.deepEqual(hung.findings.map((f) => f.kind), ["hang"]);
+    assert.deepEqual(
+      hung.findings.map((f) => f.kind),
+      ["hang"],
+    );
     assert.match(hung.findings[0].detail, /no answer within 1 ms/);
   } finally {
     strict.close();

@@ -120,10 +120,22 @@ export class ScalePool {
         // Let the last stdout/stderr chunks arrive before reading them.
         setImmediate(() => {
           const { stage, where } = stageOf(slot.stage, id);
-          const fatal = slot.stderr.split("\n").map((l) => l.trim()).find((l) => /FATAL ERROR|RangeError|Error:/.test(l)) ?? slot.stderr.trim().split("\n")[0] ?? "";
+          const fatal =
+            slot.stderr
+              .split("\n")
+              .map((l) => l.trim())
+              .find((l) => /FATAL ERROR|RangeError|Error:/.test(l)) ??
+            slot.stderr.trim().split("\n")[0] ??
+            "";
           done({
             ms: Date.now() - t0,
-            findings: [{ kind: "crash", signature: `process died ${stage}: ${fatal.replace(/^#\s*/, "").replace(/\d+/g, "#").slice(0, 160)}`, detail: `the checking process died ${where} (code ${code}, signal ${signal}): ${slot.stderr.trim().split("\n").slice(0, 6).join(" | ")}` }],
+            findings: [
+              {
+                kind: "crash",
+                signature: `process died ${stage}: ${fatal.replace(/^#\s*/, "").replace(/\d+/g, "#").slice(0, 160)}`,
+                detail: `the checking process died ${where} (code ${code}, signal ${signal}): ${slot.stderr.trim().split("\n").slice(0, 6).join(" | ")}`,
+              },
+            ],
           });
         });
       };
@@ -132,7 +144,10 @@ export class ScalePool {
         child.off("exit", onExit);
         child.kill("SIGKILL");
         const { stage, where } = stageOf(slot.stage, id);
-        done({ ms: Date.now() - t0, findings: [{ kind: "hang", signature: `hang in ${stage}`, detail: `no answer within ${this.hangMs} ms; it was ${where}` }] });
+        done({
+          ms: Date.now() - t0,
+          findings: [{ kind: "hang", signature: `hang in ${stage}`, detail: `no answer within ${this.hangMs} ms; it was ${where}` }],
+        });
       }, this.hangMs);
       child.on("message", onMessage);
       child.once("exit", onExit);

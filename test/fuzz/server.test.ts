@@ -99,7 +99,11 @@ function pickVariants(): Variant[] {
   for (const seed of all.filter((s) => s.small)) pool.push(...variantsOf(seed, true).map((v) => ({ ...v, name: `${seed.name}--${v.name}` })));
   const picked = Array.from({ length: 170 }, () => pool[Math.floor(rng() * pool.length)]);
   const large = all.find((s) => !s.small);
-  const fromLarge = large ? variantsOf(large, true).filter((_, i) => i % 3 === 0).slice(0, 20) : [];
+  const fromLarge = large
+    ? variantsOf(large, true)
+        .filter((_, i) => i % 3 === 0)
+        .slice(0, 20)
+    : [];
   const mixed = [...picked, ...fromLarge.map((v) => ({ ...v, name: `generated--${v.name}` })), ...randomTexts(rng, 10)];
   // Shuffle so large and small documents interleave.
   for (let i = mixed.length - 1; i > 0; i--) {
@@ -114,7 +118,7 @@ test("about 200 mutated documents, as single edits and bursts, each get valid di
   const variants = pickVariants();
   const failures: string[] = [];
   const open: string[] = [];
-  for (let i = 0; i < variants.length; ) {
+  for (let i = 0; i < variants.length;) {
     // Mostly single edits, each of which must be published; sometimes a burst of up to four.
     const size = Math.min(variants.length - i, rng() < 0.75 ? 1 : 2 + Math.floor(rng() * 3));
     const burst = variants.slice(i, i + size);
@@ -122,7 +126,12 @@ test("about 200 mutated documents, as single edits and bursts, each get valid di
     const fresh = open.length === 0 || (open.length < 6 && rng() < 0.4);
     const uri = fresh ? scenarioUri(`fuzz-${++documents}`) : open[Math.floor(rng() * open.length)];
     if (fresh) open.push(uri);
-    const failure = await sendBurst(uri, fresh, burst.map((v) => v.text), burst[burst.length - 1].name);
+    const failure = await sendBurst(
+      uri,
+      fresh,
+      burst.map((v) => v.text),
+      burst[burst.length - 1].name,
+    );
     if (failure) {
       failures.push(failure);
       if (failure.includes("the server died")) open.length = 0;

@@ -28,14 +28,22 @@ export function firstNonXmlChar(s: string): number | undefined {
   return undefined;
 }
 
-const NAME_START = "A-Za-z_:\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
+const NAME_START =
+  "A-Za-z_:\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
 // eslint-disable-next-line no-misleading-character-class -- XML names allow combining marks after the first character
 const NAME_RE = new RegExp(`[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*`, "y");
 const SPACE_RE = /[ \t\r\n]+/y;
 const PREDEFINED = new Set(["lt", "gt", "amp", "apos", "quot"]);
 
 function validCharRef(code: number): boolean {
-  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }
 
 class XmlError extends Error {}
@@ -66,7 +74,11 @@ class XmlChecker {
     if (s.startsWith("<?xml", 0) && /[ \t\r\n?]/.test(s.charAt(5))) {
       const end = s.indexOf("?>");
       if (end < 0) this.fail("unterminated XML declaration");
-      if (!/^<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1(\s+encoding\s*=\s*(["'])[A-Za-z][\w.-]*\3)?(\s+standalone\s*=\s*(["'])(yes|no)\5)?\s*$/.test(s.slice(0, end))) {
+      if (
+        !/^<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1(\s+encoding\s*=\s*(["'])[A-Za-z][\w.-]*\3)?(\s+standalone\s*=\s*(["'])(yes|no)\5)?\s*$/.test(
+          s.slice(0, end),
+        )
+      ) {
         this.fail("malformed XML declaration", 0);
       }
       this.i = end + 2;

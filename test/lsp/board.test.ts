@@ -83,7 +83,11 @@ test("the step: by index, clamped, the set-up, and from a cursor offset (which w
   assert.equal((await board(uri, { step: 7 })).step, 1, "past the end: the last step");
   assert.equal((await board(uri, { step: -1 })).step, null, "below the first: the set-up");
   const second = await board(uri, { step: 1 });
-  assert.deepEqual(second.frame?.models.map((m) => m.id), ["a1"], "b1 is removed in step 2");
+  assert.deepEqual(
+    second.frame?.models.map((m) => m.id),
+    ["a1"],
+    "b1 is removed in step 2",
+  );
   assert.equal((await board(uri, { at: TWO_STEPS.indexOf("a1: [10, 10]"), step: 1 })).step, null, "the cursor in the units: the set-up");
   assert.equal((await board(uri, { at: TWO_STEPS.indexOf("Red piles in") })).step, 0);
   assert.equal((await board(uri, { at: TWO_STEPS.indexOf("  - remove") })).step, 0, "the indent before '- remove' is still between the steps");
@@ -103,7 +107,10 @@ test("the problems are exactly those of the published diagnostics, and the frame
     published.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: d.range })),
     asDiagnostics(MISSED_ENGAGEMENT, result),
   );
-  assert.deepEqual(result.frame?.problems, result.problems.filter((p) => p.step === 0));
+  assert.deepEqual(
+    result.frame?.problems,
+    result.problems.filter((p) => p.step === 0),
+  );
   const witness = result.problems.find((p) => p.witness !== undefined);
   assert.ok(witness, "a 'could have' finding carries a witness");
   assert.match(result.svg ?? "", new RegExp(`data-problem="${witness.code.replace(/\./g, "\\.")}" data-offset="${witness.span.start}"`));
@@ -130,7 +137,10 @@ test("a text that does not parse: parsed false, no picture, the parse problems",
   assert.equal(result.svg, undefined);
   assert.equal(result.frame, undefined);
   assert.ok(result.problems.length > 0 && result.problems.every((p) => p.severity === "error"));
-  assert.deepEqual(published.diagnostics.map((d) => d.code), result.problems.map((p) => p.code));
+  assert.deepEqual(
+    published.diagnostics.map((d) => d.code),
+    result.problems.map((p) => p.code),
+  );
 });
 
 test("hostile strings reach the picture only as escaped text", async () => {
@@ -161,20 +171,37 @@ steps:
   const svg = (await board(uri, { step: 0 })).svg ?? "";
   // Only the renderer's own elements: nothing that runs or loads.
   const names = new Set([...svg.matchAll(/<([a-zA-Z][\w:-]*)/g)].map((m) => m[1]));
-  assert.deepEqual([...names].filter((n) => !["svg", "title", "rect", "g", "path", "circle", "text", "tspan", "polyline", "polygon", "line", "ellipse"].includes(n)), []);
+  assert.deepEqual(
+    [...names].filter((n) => !["svg", "title", "rect", "g", "path", "circle", "text", "tspan", "polyline", "polygon", "line", "ellipse"].includes(n)),
+    [],
+  );
   // Every tag is `<name name="value" …>` (a `>` in text or a value is escaped), so this lists every attribute.
   const tags = [...svg.matchAll(/<[a-zA-Z][^>]*>/g)].map((m) => m[0]);
   const attributes = new Set(tags.flatMap((t) => [...t.matchAll(/\s([^\s="]+)="[^"]*"/g)].map((m) => m[1])));
-  assert.deepEqual([...attributes].filter((a) => /^on|href$|^src$|^style$/i.test(a)), [], "no handler, reference or style attribute");
-  assert.ok(tags.every((t) => /^<[\w:-]+(\s[^\s="]+="[^"]*")*\s*\/?>$/.test(t)), "every tag is well formed");
+  assert.deepEqual(
+    [...attributes].filter((a) => /^on|href$|^src$|^style$/i.test(a)),
+    [],
+    "no handler, reference or style attribute",
+  );
+  assert.ok(
+    tags.every((t) => /^<[\w:-]+(\s[^\s="]+="[^"]*")*\s*\/?>$/.test(t)),
+    "every tag is well formed",
+  );
   assert.ok(svg.includes("<title>&lt;script&gt;alert('title')&lt;/script&gt;</title>"), "the title is text");
-  assert.ok(svg.includes("Squad&quot;&gt;&lt;svg onload=alert('name')&gt;") || svg.includes('Squad"&gt;&lt;svg onload=alert(\'name\')&gt;'), "the unit name is text");
+  assert.ok(
+    svg.includes("Squad&quot;&gt;&lt;svg onload=alert('name')&gt;") || svg.includes("Squad\"&gt;&lt;svg onload=alert('name')&gt;"),
+    "the unit name is text",
+  );
   assert.ok(svg.includes("&lt;/text&gt;&lt;script&gt;alert('note')&lt;/script&gt;&lt;image href='http://127.0.0.1:9/x.png'"), "the note is text");
 });
 
 test("malformed parameters are InvalidParams; a document that is not open is null", async () => {
   for (const params of [{}, { uri: 3 }, { uri: scenarioUri("x"), step: 1.5 }, { uri: scenarioUri("x"), at: -1 }, { uri: scenarioUri("x"), theme: "neon" }]) {
-    await assert.rejects(server.request("ruleboard/board", params), (error: { code?: number }) => error.code === ErrorCodes.InvalidParams, JSON.stringify(params));
+    await assert.rejects(
+      server.request("ruleboard/board", params),
+      (error: { code?: number }) => error.code === ErrorCodes.InvalidParams,
+      JSON.stringify(params),
+    );
   }
   assert.equal(await server.request("ruleboard/board", { uri: scenarioUri("never-opened") }), null);
 });

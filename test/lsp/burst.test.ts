@@ -28,9 +28,7 @@ test("20 changes read in one chunk are coalesced: one publish, for the final ver
   await server.diagnostics(uri, 1);
   const before = server.published.length;
   // Versions 2..20 are broken YAML, version 21 is valid; well under 4 KiB, so one atomic pipe write.
-  const burst = Array.from({ length: 20 }, (_, i) =>
-    didChange(uri, i + 2, i === 19 ? MINIMAL : "["),
-  );
+  const burst = Array.from({ length: 20 }, (_, i) => didChange(uri, i + 2, i === 19 ? MINIMAL : "["));
   const bytes = server.writeRaw(burst);
   assert.ok(bytes < 4096, `the burst (${bytes} bytes) must fit one atomic pipe write`);
   const final = await server.diagnostics(uri, 21);

@@ -71,7 +71,10 @@ test("ruleboard.severity: the cause off or milder gives the consequences back; a
       ["action.targets", DiagnosticSeverity.Error, []],
       ["engagement.required", DiagnosticSeverity.Error, []],
     ]);
-    assert.deepEqual(off.map((d) => d.range), [HEAD, HEAD]);
+    assert.deepEqual(
+      off.map((d) => d.range),
+      [HEAD, HEAD],
+    );
     assert.deepEqual(off[1].data, { step: 0 });
 
     await client.changeSettings({ severity: { "action.not-eligible": "warning" } }, true);

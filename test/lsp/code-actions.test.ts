@@ -166,7 +166,10 @@ test("showTolerance on: each diagnostic is matched by its published message, als
     assert.ok(east && west, JSON.stringify(published.diagnostics.map((d) => d.message)));
     assert.deepEqual(east.range, west.range);
     assert.ok(message(west).endsWith(' [measured 2.207" against 2", tolerance ±0.01"]'), message(west));
-    const mark = (d: Diagnostic): CodeAction => quickFix("Mark this step illegal: engagement.lost", d, uri, [{ range: endOfLine(TWO_LOST, "a1: [10, 12.9]"), newText: "\n    illegal: [engagement.lost]" }]);
+    const mark = (d: Diagnostic): CodeAction =>
+      quickFix("Mark this step illegal: engagement.lost", d, uri, [
+        { range: endOfLine(TWO_LOST, "a1: [10, 12.9]"), newText: "\n    illegal: [engagement.lost]" },
+      ]);
     const request = (diagnostics: unknown[]) =>
       client.request<CodeAction[] | null>("textDocument/codeAction", { textDocument: { uri }, range: west.range, context: { diagnostics } });
     assert.deepEqual(await request([east, west]), [mark(east), mark(west)]);
@@ -179,10 +182,13 @@ test("showTolerance on: each diagnostic is matched by its published message, als
     const notCloser = published.diagnostics.find((d) => d.code === "move.not-closer");
     assert.ok(message(notCloser).includes("[measured"), message(notCloser));
     const actions = await request([notCloser]);
-    assert.deepEqual(actions?.map((a) => [a.title, a.isPreferred ?? false]), [
-      [NOT_CLOSER_FIX, true],
-      ["Mark this step illegal: move.not-closer", false],
-    ]);
+    assert.deepEqual(
+      actions?.map((a) => [a.title, a.isPreferred ?? false]),
+      [
+        [NOT_CLOSER_FIX, true],
+        ["Mark this step illegal: move.not-closer", false],
+      ],
+    );
   } finally {
     client.dispose();
   }
@@ -203,7 +209,10 @@ test("malformed requests are InvalidParams; a malformed diagnostic is skipped; t
     range,
     context: { diagnostics: [null, 7, { range: 3, message: "x" }, { ...diagnostic, range: { start: {} } }, diagnostic] },
   });
-  assert.deepEqual(actions.map((a) => a.title), ["Move a1 to [12.99, 10]", "Mark this step illegal: move.too-far"]);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ["Move a1 to [12.99, 10]", "Mark this step illegal: move.too-far"],
+  );
   assert.deepEqual(actions[0].diagnostics, [diagnostic]);
   assert.deepEqual(server.framingErrors(), []);
 });

@@ -68,7 +68,10 @@ export class CompletionClient {
   async complete(uri: string, marked: string, trigger?: string): Promise<CompletionItem[]> {
     const { text, line, character } = atMarker(marked);
     await this.set(uri, text);
-    const context = trigger === undefined ? { triggerKind: CompletionTriggerKind.Invoked } : { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: trigger };
+    const context =
+      trigger === undefined
+        ? { triggerKind: CompletionTriggerKind.Invoked }
+        : { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: trigger };
     const result = await withTimeout(
       this.server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character }, context }),
       `completion at ${line}:${character}`,

@@ -88,13 +88,18 @@ describe("completion over stdio", () => {
   it("offers codes for illegal: [, those the step breaks first, each with its meaning", async () => {
     const items = await plain.complete(scenarioUri("completion-codes"), `${SKIRMISH}  - pile-in: squad\n    to:\n      s3: [4, 10.8]\n    illegal: [|\n`, "[");
     assert.deepEqual(labels(items).slice(0, 4), PILE_IN_CODES);
-    assert.deepEqual(items.slice(0, 4).map((i) => i.detail), PILE_IN_CODES.map(() => "reported on this step"));
+    assert.deepEqual(
+      items.slice(0, 4).map((i) => i.detail),
+      PILE_IN_CODES.map(() => "reported on this step"),
+    );
     assert.equal(items.length, 26, "every code but yaml.syntax and expect.unmet");
     assert.deepEqual(items.find((i) => i.label === "fight.target")?.documentation, "An attack target is not engaged with the fighting unit.");
     // Writing exactly the offered codes makes the step an expected violation with nothing unmet.
     const written = `${SKIRMISH}  - pile-in: squad\n    to:\n      s3: [4, 10.8]\n    illegal: [${PILE_IN_CODES.join(", ")}]\n`;
     assert.deepEqual(
-      analyze(written).problems.filter((p) => p.severity !== "info").map((p) => p.code),
+      analyze(written)
+        .problems.filter((p) => p.severity !== "info")
+        .map((p) => p.code),
       [],
     );
   });
@@ -149,7 +154,10 @@ describe("completion over stdio", () => {
     const fight = withSnippets.find((i) => i.label === "fight step")!;
     assert.equal(fight.insertTextFormat, InsertTextFormat.Snippet);
     assert.equal(fight.insertTextMode, InsertTextMode.adjustIndentation);
-    assert.equal(fight.textEdit && "newText" in fight.textEdit ? fight.textEdit.newText : undefined, "fight: ${1|squad,vanguard,hunters,support,archers,guards|}\n  targets: [$2]$0");
+    assert.equal(
+      fight.textEdit && "newText" in fight.textEdit ? fight.textEdit.newText : undefined,
+      "fight: ${1|squad,vanguard,hunters,support,archers,guards|}\n  targets: [$2]$0",
+    );
     // Markdown documentation for a client that asks for it.
     assert.deepEqual(withSnippets.find((i) => i.label === "fight")?.documentation, {
       kind: "markdown",
@@ -183,13 +191,22 @@ describe("malformed completion requests", () => {
         }
       };
       const position = { line: 0, character: 0 };
-      for (const params of [{}, { position }, { textDocument: { uri: null }, position }, { textDocument: { uri } }, { textDocument: { uri }, position: { line: 0, character: 0.5 } }]) {
+      for (const params of [
+        {},
+        { position },
+        { textDocument: { uri: null }, position },
+        { textDocument: { uri } },
+        { textDocument: { uri }, position: { line: 0, character: 0.5 } },
+      ]) {
         assert.equal(await codeOf(params), ErrorCodes.InvalidParams, JSON.stringify(params));
       }
       // At the end of the text: the top-level keys not written yet.
       const end = { line: SKIRMISH.split("\n").length - 1, character: 0 };
       const answer = await server.request<{ items: CompletionItem[] } | null>("textDocument/completion", { textDocument: { uri }, position: end });
-      assert.deepEqual(answer?.items.map((i) => i.label), ["description", "rulings", "board", "terrain"]);
+      assert.deepEqual(
+        answer?.items.map((i) => i.label),
+        ["description", "rulings", "board", "terrain"],
+      );
     } finally {
       server.dispose();
     }

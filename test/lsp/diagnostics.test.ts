@@ -94,9 +94,7 @@ test("related information: same document, the other model's id; no data without 
     source: "ruleboard",
     range: rangeOf(OVERLAP, "b1"),
   });
-  assert.deepEqual(overlap.relatedInformation, [
-    { location: { uri: scenarioUri(`diagnostics-${documents}`), range: rangeOf(OVERLAP, "a1") }, message: "a1" },
-  ]);
+  assert.deepEqual(overlap.relatedInformation, [{ location: { uri: scenarioUri(`diagnostics-${documents}`), range: rangeOf(OVERLAP, "a1") }, message: "a1" }]);
   assert.equal(overlap.data, undefined);
 });
 

@@ -109,13 +109,19 @@ test("PNG: base64 of a PNG at twice the SVG's size, one per step", async () => {
   const svgHeight = Number(/^<svg [^>]*\bheight="(\d+(?:\.\d+)?)"/.exec(expectedSvg(TWO_STEPS, 0))?.[1]);
   assert.ok(svgWidth > 0 && svgHeight > 0);
   const one = await exported({ uri, format: "png", step: 0 });
-  assert.deepEqual(one.files.map((f) => [f.name, f.step]), [["export-png-step-1.png", 0]]);
+  assert.deepEqual(
+    one.files.map((f) => [f.name, f.step]),
+    [["export-png-step-1.png", 0]],
+  );
   const png = Buffer.from(one.files[0].data, "base64");
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "the PNG signature");
   assert.equal(png.subarray(12, 16).toString("ascii"), "IHDR");
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [Math.ceil(svgWidth * 2), Math.ceil(svgHeight * 2)]);
   const all = await exported({ uri, format: "png", all: true });
-  assert.deepEqual(all.files.map((f) => f.name), ["00-export-png.png", "01-export-png.png", "02-export-png.png"]);
+  assert.deepEqual(
+    all.files.map((f) => f.name),
+    ["00-export-png.png", "01-export-png.png", "02-export-png.png"],
+  );
   assert.ok(all.files.every((f) => Buffer.from(f.data, "base64").subarray(1, 4).toString("ascii") === "PNG"));
 });
 
@@ -145,7 +151,11 @@ test("malformed parameters are InvalidParams; a document that is not open is nul
     { uri, format: "png", theme: "neon" },
   ];
   for (const params of bad) {
-    await assert.rejects(server.request("ruleboard/export", params), (error: { code?: number }) => error.code === ErrorCodes.InvalidParams, JSON.stringify(params));
+    await assert.rejects(
+      server.request("ruleboard/export", params),
+      (error: { code?: number }) => error.code === ErrorCodes.InvalidParams,
+      JSON.stringify(params),
+    );
   }
   assert.equal(await server.request("ruleboard/export", { uri: scenarioUri("never-opened"), format: "svg" }), null);
   assert.equal(await server.request("ruleboard/export", { uri: scenarioUri("never-opened"), format: "png", all: true }), null);
@@ -183,9 +193,12 @@ test("without @resvg/resvg-js the PNG export fails with a clear message and SVG 
   await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "ruleboard", version: 1, text: TWO_STEPS } });
   const svg = await withTimeout(connection.sendRequest<ExportResult | null>("ruleboard/export", { uri, format: "svg", step: 0 }), "svg export");
   assert.equal(svg?.files[0].data, expectedSvg(TWO_STEPS, 0));
-  await assert.rejects(withTimeout(connection.sendRequest("ruleboard/export", { uri, format: "png", step: 0 }), "png export"), (error: { code?: number; message?: string }) => {
-    assert.equal(error.code, LSPErrorCodes.RequestFailed);
-    assert.match(error.message ?? "", /^PNG export needs @resvg\/resvg-js, which could not be loaded: Cannot find module '@resvg\/resvg-js'/);
-    return true;
-  });
+  await assert.rejects(
+    withTimeout(connection.sendRequest("ruleboard/export", { uri, format: "png", step: 0 }), "png export"),
+    (error: { code?: number; message?: string }) => {
+      assert.equal(error.code, LSPErrorCodes.RequestFailed);
+      assert.match(error.message ?? "", /^PNG export needs @resvg\/resvg-js, which could not be loaded: Cannot find module '@resvg\/resvg-js'/);
+      return true;
+    },
+  );
 });

@@ -22,8 +22,7 @@ async function open(text: string): Promise<string> {
 }
 
 const OPTIONS = { tabSize: 2, insertSpaces: true };
-const formatting = (uri: string, options: object = OPTIONS) =>
-  server.request<TextEdit[] | null>("textDocument/formatting", { textDocument: { uri }, options });
+const formatting = (uri: string, options: object = OPTIONS) => server.request<TextEdit[] | null>("textDocument/formatting", { textDocument: { uri }, options });
 const rangeFormatting = (uri: string, start: [number, number], end: [number, number], options: object = OPTIONS) =>
   server.request<TextEdit[] | null>("textDocument/rangeFormatting", {
     textDocument: { uri },
@@ -106,8 +105,14 @@ test("a formatted document gets no edits, and neither does one that is not YAML"
 test("the client's tab size is used: 4 spaces per level", async () => {
   const uri = await open(SMALL_FORMATTED);
   const edits = await formatting(uri, { tabSize: 4, insertSpaces: true });
-  assert.equal(applyTextEdits(SMALL_FORMATTED, edits ?? []), SMALL.replace("Small   ", "Small").replace("[ 44 ,30 ]", "[44, 30]")
-    .replace("{ a1: [10,10] }", "{ a1: [10, 10] }").replace("\n\n\n\n", "\n\n").replace("{b1: [20, 10]}", "{ b1: [20, 10] }") + "\n");
+  assert.equal(
+    applyTextEdits(SMALL_FORMATTED, edits ?? []),
+    SMALL.replace("Small   ", "Small")
+      .replace("[ 44 ,30 ]", "[44, 30]")
+      .replace("{ a1: [10,10] }", "{ a1: [10, 10] }")
+      .replace("\n\n\n\n", "\n\n")
+      .replace("{b1: [20, 10]}", "{ b1: [20, 10] }") + "\n",
+  );
 });
 
 test("range formatting touches only the lines of the range; a range ending at column 0 leaves that line", async () => {

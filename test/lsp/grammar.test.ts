@@ -82,10 +82,7 @@ function matches(name: string, line: string): [number, string][] {
 test("the grammar is source.ruleboard, includes source.yaml, and injects into YAML's plain keys and scalars", () => {
   assert.equal(grammar.scopeName, "source.ruleboard");
   assert.deepEqual(grammar.patterns, [{ include: "source.yaml" }]);
-  const injections = Object.entries(grammar.injections ?? {}).map(([selector, rule]) => [
-    selector,
-    rule.patterns?.map((p) => p.include),
-  ]);
+  const injections = Object.entries(grammar.injections ?? {}).map(([selector, rule]) => [selector, rule.patterns?.map((p) => p.include)]);
   assert.deepEqual(injections, [
     ["L:source.ruleboard entity.name.tag.yaml - string.quoted", ["#step-kind", "#known-key"]],
     [
@@ -117,7 +114,11 @@ test("every grammar regex compiles as a JS RegExp (Oniguruma-only syntax excepte
 
 test("the Oniguruma-only detector recognises what JS cannot compile the same way", () => {
   const flagged = ["\\G-", "a++", "(?>a)", "(?i)a", "\\x{85}", "[[:alpha:]]", "[a&&[^b]]", "\\p{Cntrl}"];
-  for (const source of flagged) assert.ok(ONIGURUMA_ONLY.some(([probe]) => probe.test(source)), source);
+  for (const source of flagged)
+    assert.ok(
+      ONIGURUMA_ONLY.some(([probe]) => probe.test(source)),
+      source,
+    );
   assert.ok(!ONIGURUMA_ONLY.some(([probe]) => probe.test("(?<=^-[ \\t])a+(?=:)")));
 });
 

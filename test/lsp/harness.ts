@@ -20,12 +20,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
-import type {
-  ClientCapabilities,
-  InitializeResult,
-  ProtocolConnection,
-  PublishDiagnosticsParams,
-} from "vscode-languageserver-protocol/node";
+import type { ClientCapabilities, InitializeResult, ProtocolConnection, PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 
 /** The bundle under test: out/test/lsp -> repo root -> dist/server.js. */
 export const SERVER_PATH = path.resolve(__dirname, "..", "..", "..", "dist", "server.js");
@@ -190,10 +185,7 @@ export class LspServer {
   }
 
   async close(uri: string): Promise<void> {
-    await withTimeout(
-      this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }),
-      `didClose ${uri}`,
-    );
+    await withTimeout(this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }), `didClose ${uri}`);
   }
 
   /** The first publish for `uri` with exactly `version`, already received or still to come. */
@@ -202,12 +194,7 @@ export class LspServer {
   }
 
   /** The first publish matching `matches`; `includePast` also searches what already arrived. */
-  nextPublish(
-    matches: (params: PublishDiagnosticsParams) => boolean,
-    what: string,
-    ms = TIMEOUT_MS,
-    includePast = false,
-  ): Promise<PublishDiagnosticsParams> {
+  nextPublish(matches: (params: PublishDiagnosticsParams) => boolean, what: string, ms = TIMEOUT_MS, includePast = false): Promise<PublishDiagnosticsParams> {
     const past = includePast ? this.published.find(matches) : undefined;
     if (past !== undefined) return Promise.resolve(past);
     let waiter: Waiter | undefined;

@@ -11,7 +11,6 @@ import { HOVER } from "./hover-scenario";
 let server: LspServer;
 after(() => server?.dispose());
 
-
 const uri = scenarioUri("hover");
 
 before(async () => {
@@ -131,14 +130,22 @@ test("a move entry's value: the distance moved, the limit, and the closest enemy
   const hover = await hoverAt("[12.5, 10]");
   assert.equal(
     markdown(hover),
-    ["**a1** · step 1 (`pile-in: a`)", "", '- moved 2.5" of 3" (pile-in) from (10, 10) to (12.5, 10)', '- after the step: closest enemy **b1** (b), gap 1.24"'].join("\n"),
+    [
+      "**a1** · step 1 (`pile-in: a`)",
+      "",
+      '- moved 2.5" of 3" (pile-in) from (10, 10) to (12.5, 10)',
+      '- after the step: closest enemy **b1** (b), gap 1.24"',
+    ].join("\n"),
   );
   assert.deepEqual(hover?.range, range("a1: [12.5, 10]"));
 });
 
 test("a finding's range explains its code; a unit id shows the unit", async () => {
   // b never fought: fight.missing sits on b's id under units:, where the unit hover comes first.
-  assert.equal(markdown(await hoverAt("b:", "units:")), ["**b** · unit of blue", "", "- models (1): b1", "- keywords: none", "- state: nothing earlier this turn"].join("\n"));
+  assert.equal(
+    markdown(await hoverAt("b:", "units:")),
+    ["**b** · unit of blue", "", "- models (1): b1", "- keywords: none", "- state: nothing earlier this turn"].join("\n"),
+  );
   const expectUnmet = await hoverAt("illegal:");
   assert.equal(markdown(expectUnmet), "**`expect.unmet`** — A step marked `illegal:` does not break the listed rule.");
 });
@@ -161,7 +168,14 @@ test("a malformed hover request is InvalidParams, and the server keeps answering
     }
   };
   const position = { line: 0, character: 1 };
-  for (const params of [{}, { position }, { textDocument: {}, position }, { textDocument: { uri: 7 }, position }, { textDocument: { uri } }, { textDocument: { uri }, position: { line: -1, character: 0 } }]) {
+  for (const params of [
+    {},
+    { position },
+    { textDocument: {}, position },
+    { textDocument: { uri: 7 }, position },
+    { textDocument: { uri } },
+    { textDocument: { uri }, position: { line: -1, character: 0 } },
+  ]) {
     assert.equal(await codeOf(params), ErrorCodes.InvalidParams, JSON.stringify(params));
   }
   assert.deepEqual(markdown(await hoverAt("a1:")).split("\n")[0], "**a1** · model of **a**, red · set-up");

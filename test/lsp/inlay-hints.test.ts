@@ -63,7 +63,10 @@ test("only the hints inside the requested range", async () => {
 
 test("a move without a limit written shows the distance alone; a text that does not parse has no hints", async () => {
   const noMove = scenarioUri("inlay-no-move");
-  const text = HOVER.replace("steps:\n", "phase: movement\nsteps:\n  - move: a\n    to: { a2: [10, 13] }\n").replace("  - pile-in: a", "  - phase: fight\n  - pile-in: a");
+  const text = HOVER.replace("steps:\n", "phase: movement\nsteps:\n  - move: a\n    to: { a2: [10, 13] }\n").replace(
+    "  - pile-in: a",
+    "  - phase: fight\n  - pile-in: a",
+  );
   await server.open(noMove, text, 1);
   const hints = await server.request<InlayHint[]>("textDocument/inlayHint", { textDocument: { uri: noMove }, range: WHOLE });
   const end = text.indexOf("a2: [10, 13]") + "a2: [10, 13]".length;

@@ -18,9 +18,7 @@ interface LanguageConfiguration {
   wordPattern: string;
 }
 
-const config = JSON.parse(
-  fs.readFileSync(path.join(ROOT, "language-configuration.json"), "utf8"),
-) as LanguageConfiguration;
+const config = JSON.parse(fs.readFileSync(path.join(ROOT, "language-configuration.json"), "utf8")) as LanguageConfiguration;
 
 /** The word VS Code would select at `offset` in `line` with the configured wordPattern. */
 function wordAt(line: string, offset: number): string | undefined {

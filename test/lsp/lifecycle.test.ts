@@ -57,7 +57,10 @@ test("didChange with a range (incremental sync) edits the text the server analys
   const published = await server.diagnostics(uri, 2);
   const added = published.diagnostics.filter((d) => !before.includes(d.code));
   // The finding sits on the move entry `a1: [13.5, 10]`, which starts after "    to: { ".
-  assert.deepEqual(added.map((d) => [d.code, d.range.start.line, d.range.start.character]), [["move.too-far", line, "    to: { ".length]]);
+  assert.deepEqual(
+    added.map((d) => [d.code, d.range.start.line, d.range.start.character]),
+    [["move.too-far", line, "    to: { ".length]],
+  );
   assert.match(String(added[0].message), /3\.5"/);
 });
 
@@ -88,13 +91,9 @@ test("the framing check rejects stray bytes, bad headers and truncated bodies", 
     'offset 0: malformed header line "hello\\nContent-Length: 30"',
     "offset 0: no valid Content-Length",
   ]);
-  assert.deepEqual(checkFraming(Buffer.concat([good, Buffer.from("x")])).errors, [
-    `offset ${good.length}: 1 trailing bytes without a complete header`,
-  ]);
+  assert.deepEqual(checkFraming(Buffer.concat([good, Buffer.from("x")])).errors, [`offset ${good.length}: 1 trailing bytes without a complete header`]);
   assert.deepEqual(checkFraming(good.subarray(0, good.length - 1)).errors, ["offset 0: body truncated (29 of 30 bytes)"]);
-  assert.deepEqual(checkFraming(Buffer.from("Content-Length: 2\r\n\r\n{}")).errors, [
-    "offset 0: body is not a JSON-RPC 2.0 message",
-  ]);
+  assert.deepEqual(checkFraming(Buffer.from("Content-Length: 2\r\n\r\n{}")).errors, ["offset 0: body is not a JSON-RPC 2.0 message"]);
 });
 
 test("the same bundle serves over node-ipc (VS Code's TransportKind.ipc) and writes nothing to stdout", async () => {

@@ -59,7 +59,7 @@ function codesAndLines(text: string, result: BoardResult): string[] {
   return result.problems.map((p) => `${positionOf(text, p.span.start).line + 1} ${p.code}`);
 }
 
-test("the board of a move from y = 1e16 and of a 1e8\" board: a finding on the number and a picture", async () => {
+test('the board of a move from y = 1e16 and of a 1e8" board: a finding on the number and a picture', async () => {
   for (const [name, text, line] of [
     ["far-move", FAR_MOVE, 6],
     ["tall-board", TALL_BOARD, 3],

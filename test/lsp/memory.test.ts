@@ -44,7 +44,11 @@ test("the heap is back within 4 MB of its baseline after huge documents are clos
   const replaced = scenarioUri("memory-replaced");
   await server.open(replaced, PARSED);
   const published = await server.diagnostics(replaced, 1);
-  assert.deepEqual(published.diagnostics.map((d) => d.code), ["scenario.too-large", "scenario.schema"], "parsed: b: is an unknown key");
+  assert.deepEqual(
+    published.diagnostics.map((d) => d.code),
+    ["scenario.too-large", "scenario.schema"],
+    "parsed: b: is an unknown key",
+  );
   await server.change(replaced, SMALL, 2);
   await server.diagnostics(replaced, 2);
   const afterReplace = await heap();

@@ -52,8 +52,7 @@ async function open(text: string): Promise<string> {
   return uri;
 }
 
-const definition = (uri: string, position: Position) =>
-  client.request<Location | null>("textDocument/definition", { textDocument: { uri }, position });
+const definition = (uri: string, position: Position) => client.request<Location | null>("textDocument/definition", { textDocument: { uri }, position });
 const references = (uri: string, position: Position, includeDeclaration: boolean) =>
   client.request<Location[] | null>("textDocument/references", { textDocument: { uri }, position, context: { includeDeclaration } });
 const prepareRename = (uri: string, position: Position) =>
@@ -158,7 +157,10 @@ describe("rename", () => {
     const uri = await open(NAVIGATION);
     await refused(rename(uri, at("  squad:", 0, 2), "boyz"), "There is already a unit 'boyz' (line 21).");
     await refused(rename(uri, at("  squad:", 0, 2), "true"), "'true' would be read by YAML as the value true, not as an id.");
-    await refused(rename(uri, at("  squad:", 0, 2), "my squad"), "'my squad' is not a plain id: use letters, digits, '_', '-' and '.', starting with a letter, a digit or '_'.");
+    await refused(
+      rename(uri, at("  squad:", 0, 2), "my squad"),
+      "'my squad' is not a plain id: use letters, digits, '_', '-' and '.', starting with a letter, a digit or '_'.",
+    );
     await refused(rename(uri, at("base: 32"), "x"), "Only the id of a unit, a model, an objective or a terrain area can be renamed.");
     const broken = await open(BROKEN_REFS);
     await refused(
@@ -205,12 +207,36 @@ describe("document symbols", () => {
         { name: "s2", detail: "[13.74, 9.3]", kind: SymbolKind.Field, range: line(19, 6, 24), selectionRange: line(19, 6, 10), children: [] },
       ],
     });
-    const compact = (s: DocumentSymbol): unknown[] => [s.name, s.kind, s.range.start.line, s.range.end.line, ...(s.children?.length ? [s.children.map(compact)] : [])];
+    const compact = (s: DocumentSymbol): unknown[] => [
+      s.name,
+      s.kind,
+      s.range.start.line,
+      s.range.end.line,
+      ...(s.children?.length ? [s.children.map(compact)] : []),
+    ];
     assert.deepEqual(symbols?.map(compact), [
       ["alpha", SymbolKind.EnumMember, 7, 7],
       ["ruin", SymbolKind.Struct, 9, 9],
-      ["squad", SymbolKind.Class, 11, 19, [["s1", SymbolKind.Field, 18, 18], ["s2", SymbolKind.Field, 19, 19]]],
-      ["boyz", SymbolKind.Class, 20, 25, [["b1", SymbolKind.Field, 24, 24], ["b2", SymbolKind.Field, 25, 25]]],
+      [
+        "squad",
+        SymbolKind.Class,
+        11,
+        19,
+        [
+          ["s1", SymbolKind.Field, 18, 18],
+          ["s2", SymbolKind.Field, 19, 19],
+        ],
+      ],
+      [
+        "boyz",
+        SymbolKind.Class,
+        20,
+        25,
+        [
+          ["b1", SymbolKind.Field, 24, 24],
+          ["b2", SymbolKind.Field, 25, 25],
+        ],
+      ],
       ["1. fight squad", SymbolKind.Event, 27, 32, [["pile-in", SymbolKind.Event, 29, 32]]],
       ["2. remove b1, b2", SymbolKind.Event, 33, 33],
       ["3. consolidate squad", SymbolKind.Event, 34, 39],
@@ -222,20 +248,23 @@ describe("document symbols", () => {
     const uri = scenarioUri("navigation-plain-symbols");
     await plain.open(uri, NAVIGATION);
     const symbols = await plain.request<SymbolInformation[] | null>("textDocument/documentSymbol", { textDocument: { uri } });
-    assert.deepEqual(symbols?.map((s) => [s.name, s.kind, s.containerName ?? null, s.location.range.start.line]), [
-      ["alpha", SymbolKind.EnumMember, null, 7],
-      ["ruin", SymbolKind.Struct, null, 9],
-      ["squad", SymbolKind.Class, null, 11],
-      ["s1", SymbolKind.Field, "squad", 18],
-      ["s2", SymbolKind.Field, "squad", 19],
-      ["boyz", SymbolKind.Class, null, 20],
-      ["b1", SymbolKind.Field, "boyz", 24],
-      ["b2", SymbolKind.Field, "boyz", 25],
-      ["1. fight squad", SymbolKind.Event, null, 27],
-      ["pile-in", SymbolKind.Event, "1. fight squad", 29],
-      ["2. remove b1, b2", SymbolKind.Event, null, 33],
-      ["3. consolidate squad", SymbolKind.Event, null, 34],
-    ]);
+    assert.deepEqual(
+      symbols?.map((s) => [s.name, s.kind, s.containerName ?? null, s.location.range.start.line]),
+      [
+        ["alpha", SymbolKind.EnumMember, null, 7],
+        ["ruin", SymbolKind.Struct, null, 9],
+        ["squad", SymbolKind.Class, null, 11],
+        ["s1", SymbolKind.Field, "squad", 18],
+        ["s2", SymbolKind.Field, "squad", 19],
+        ["boyz", SymbolKind.Class, null, 20],
+        ["b1", SymbolKind.Field, "boyz", 24],
+        ["b2", SymbolKind.Field, "boyz", 25],
+        ["1. fight squad", SymbolKind.Event, null, 27],
+        ["pile-in", SymbolKind.Event, "1. fight squad", 29],
+        ["2. remove b1, b2", SymbolKind.Event, null, 33],
+        ["3. consolidate squad", SymbolKind.Event, null, 34],
+      ],
+    );
     assert.ok(symbols?.every((s) => s.location.uri === uri));
   });
 });
@@ -245,9 +274,22 @@ test("folding ranges: sections, units, models, steps, nested blocks, lists and t
   const folds = await client.request<FoldingRange[] | null>("textDocument/foldingRange", { textDocument: { uri } });
   assert.deepEqual(folds, [
     { startLine: 0, endLine: 1, kind: "comment" },
-    ...[[6, 7], [8, 9], [10, 25], [11, 19], [15, 16], [17, 19], [20, 25], [23, 25], [26, 39], [27, 32], [29, 32], [30, 31], [34, 39], [37, 39]].map(
-      ([startLine, endLine]) => ({ startLine, endLine }),
-    ),
+    ...[
+      [6, 7],
+      [8, 9],
+      [10, 25],
+      [11, 19],
+      [15, 16],
+      [17, 19],
+      [20, 25],
+      [23, 25],
+      [26, 39],
+      [27, 32],
+      [29, 32],
+      [30, 31],
+      [34, 39],
+      [37, 39],
+    ].map(([startLine, endLine]) => ({ startLine, endLine })),
   ]);
 });
 
@@ -258,9 +300,24 @@ describe("semantic tokens", () => {
     // [deltaLine, deltaStart, length, type (class 0, property 1, enumMember 2, struct 3), declaration bit]
     assert.deepEqual(tokens, {
       data: [
-        ...[7, 2, 5, 2, 1], ...[2, 2, 4, 3, 1], ...[2, 2, 5, 0, 1], ...[5, 8, 4, 0, 0], ...[2, 6, 2, 1, 1], ...[1, 7, 2, 1, 1],
-        ...[1, 2, 4, 0, 1], ...[4, 6, 2, 1, 1], ...[1, 6, 2, 1, 1], ...[2, 11, 5, 0, 0], ...[1, 14, 4, 0, 0], ...[3, 10, 4, 0, 0],
-        ...[1, 12, 2, 1, 0], ...[1, 13, 2, 1, 0], ...[0, 5, 2, 1, 0], ...[1, 18, 5, 0, 0], ...[2, 15, 5, 2, 0], ...[2, 6, 2, 1, 0],
+        ...[7, 2, 5, 2, 1],
+        ...[2, 2, 4, 3, 1],
+        ...[2, 2, 5, 0, 1],
+        ...[5, 8, 4, 0, 0],
+        ...[2, 6, 2, 1, 1],
+        ...[1, 7, 2, 1, 1],
+        ...[1, 2, 4, 0, 1],
+        ...[4, 6, 2, 1, 1],
+        ...[1, 6, 2, 1, 1],
+        ...[2, 11, 5, 0, 0],
+        ...[1, 14, 4, 0, 0],
+        ...[3, 10, 4, 0, 0],
+        ...[1, 12, 2, 1, 0],
+        ...[1, 13, 2, 1, 0],
+        ...[0, 5, 2, 1, 0],
+        ...[1, 18, 5, 0, 0],
+        ...[2, 15, 5, 2, 0],
+        ...[2, 6, 2, 1, 0],
         ...[1, 7, 2, 1, 0],
       ],
     });
@@ -329,8 +386,15 @@ describe("robustness", () => {
   test("CRLF line ends: ranges on the right lines", async () => {
     const crlf = NAVIGATION.replace(/\n/g, "\r\n");
     const uri = await open(crlf);
-    assert.deepEqual(await definition(uri, { line: 28, character: 15 }), { uri, range: { start: { line: 20, character: 2 }, end: { line: 20, character: 6 } } });
+    assert.deepEqual(await definition(uri, { line: 28, character: 15 }), {
+      uri,
+      range: { start: { line: 20, character: 2 }, end: { line: 20, character: 6 } },
+    });
     const folds = await client.request<FoldingRange[] | null>("textDocument/foldingRange", { textDocument: { uri } });
-    assert.deepEqual(folds?.slice(0, 3), [{ startLine: 0, endLine: 1, kind: "comment" }, { startLine: 6, endLine: 7 }, { startLine: 8, endLine: 9 }]);
+    assert.deepEqual(folds?.slice(0, 3), [
+      { startLine: 0, endLine: 1, kind: "comment" },
+      { startLine: 6, endLine: 7 },
+      { startLine: 8, endLine: 9 },
+    ]);
   });
 });

@@ -40,7 +40,10 @@ for (const [method, params] of [
 }
 
 test("well-formed requests still answer after the malformed ones", async () => {
-  const edits = await withTimeout(server.connection.sendRequest("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), "formatting");
+  const edits = await withTimeout(
+    server.connection.sendRequest("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }),
+    "formatting",
+  );
   assert.ok(Array.isArray(edits));
   const hints = await withTimeout(server.connection.sendRequest("textDocument/inlayHint", { textDocument: { uri }, range: GOOD_RANGE }), "inlay hints");
   assert.deepEqual(hints, []);

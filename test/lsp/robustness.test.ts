@@ -61,7 +61,11 @@ test("malformed notifications (no version, null text, unknown uri) do not take t
   server.writeRaw([
     { jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "ruleboard", version: 1, text: null } } },
     { jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri }, contentChanges: [{ text: "x" }] } },
-    { jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: scenarioUri("never-opened"), version: 2 }, contentChanges: [{ text: "x" }] } },
+    {
+      jsonrpc: "2.0",
+      method: "textDocument/didChange",
+      params: { textDocument: { uri: scenarioUri("never-opened"), version: 2 }, contentChanges: [{ text: "x" }] },
+    },
     { jsonrpc: "2.0", method: "textDocument/didClose", params: {} },
     { jsonrpc: "2.0", method: "textDocument/didOpen" },
   ]);

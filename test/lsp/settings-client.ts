@@ -61,7 +61,10 @@ export class ConfiguredClient {
   /** The user changes the `ruleboard` settings: a pull client is asked again, a push client sends them. */
   async changeSettings(settings: unknown, pull: boolean): Promise<void> {
     this.settings = settings;
-    await withTimeout(this.server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: pull ? null : { ruleboard: settings } }), "didChangeConfiguration");
+    await withTimeout(
+      this.server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: pull ? null : { ruleboard: settings } }),
+      "didChangeConfiguration",
+    );
   }
 
   /** Waits until `ready()` holds (checked on every publish and every request from the server). */

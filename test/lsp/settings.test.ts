@@ -110,13 +110,18 @@ test("the first diagnostics already follow the client's settings; a client witho
     await pulling.open(uri, pileIn("[13.5, 10]"), 1);
     const first = await pulling.until("the first publish", () => pulling.lastPublish(uri));
     assert.equal(pulling.published.filter((p) => p.uri === uri).length, 1);
-    assert.deepEqual(first.diagnostics.filter((d) => d.code === "move.too-far"), []);
+    assert.deepEqual(
+      first.diagnostics.filter((d) => d.code === "move.too-far"),
+      [],
+    );
     assert.ok(first.diagnostics.length > 0, "the other findings are published");
 
     await pushing.open(uri, pileIn("[13.5, 10]"), 1);
     await pushing.until("the first publish", () => pushing.lastPublish(uri));
     await pushing.changeSettings({ severity: { "move.too-far": "info" } }, false);
-    const info = await pushing.until("a republish", () => pushing.lastPublish(uri)?.diagnostics.find((d) => d.code === "move.too-far" && d.severity === INFORMATION));
+    const info = await pushing.until("a republish", () =>
+      pushing.lastPublish(uri)?.diagnostics.find((d) => d.code === "move.too-far" && d.severity === INFORMATION),
+    );
     assert.equal(info.severity, INFORMATION);
     assert.deepEqual(pushing.configurationRequests, [], "a client without workspace/configuration is never asked");
   } finally {

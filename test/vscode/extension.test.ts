@@ -61,7 +61,10 @@ suite("Ruleboard in VS Code", () => {
   });
 
   test("the diagnostics VS Code shows for each example are the CLI's (codes and ranges)", async () => {
-    const files = fs.readdirSync(workspaceFolder()).filter((f) => f.endsWith(".scenario.yaml")).sort();
+    const files = fs
+      .readdirSync(workspaceFolder())
+      .filter((f) => f.endsWith(".scenario.yaml"))
+      .sort();
     let compared = 0;
     for (const file of files) {
       const expected = cliCheck(path.join(workspaceFolder(), file));
@@ -82,7 +85,10 @@ suite("Ruleboard in VS Code", () => {
     fs.writeFileSync(uri.fsPath, TOO_FAR);
     const editor = await openScenario(uri);
     const before = await waitForDiagnostics(uri, "move.too-far on r1", (d) => d.some((x) => x.code === "move.too-far"));
-    assert.deepEqual(before.map((d) => [d.code, rangeOf(d)]), [["move.too-far", "19:6-19:19"]]);
+    assert.deepEqual(
+      before.map((d) => [d.code, rangeOf(d)]),
+      [["move.too-far", "19:6-19:19"]],
+    );
     assert.match(before[0].message, /3\.4/);
 
     const line = editor.document.lineAt(19);
@@ -97,7 +103,10 @@ suite("Ruleboard in VS Code", () => {
     undo.replace(uri, new vscode.Range(19, x, 19, x + 4), "13.6");
     await vscode.workspace.applyEdit(undo);
     const again = await waitForDiagnostics(uri, "move.too-far again", (d) => d.length > 0);
-    assert.deepEqual(again.map((d) => [d.code, rangeOf(d)]), [["move.too-far", "19:6-19:19"]]);
+    assert.deepEqual(
+      again.map((d) => [d.code, rangeOf(d)]),
+      [["move.too-far", "19:6-19:19"]],
+    );
     assert.match(again[0].message, /3\.6/);
     await vscode.commands.executeCommand("workbench.action.files.revert");
   });
@@ -107,10 +116,17 @@ suite("Ruleboard in VS Code", () => {
     fs.writeFileSync(uri.fsPath, INELIGIBLE_PILE_IN);
     await openScenario(uri);
     const got = await waitForDiagnostics(uri, "action.not-eligible", (d) => d.length > 0);
-    assert.deepEqual(got.map((d) => [d.code, d.severity, rangeOf(d)]), [["action.not-eligible", vscode.DiagnosticSeverity.Error, "8:4-8:14"]]);
+    assert.deepEqual(
+      got.map((d) => [d.code, d.severity, rangeOf(d)]),
+      [["action.not-eligible", vscode.DiagnosticSeverity.Error, "8:4-8:14"]],
+    );
     // The cause's own related location (the unit's id under units:) first, then each consequence with its code.
     assert.deepEqual(
-      (got[0].relatedInformation ?? []).map((r) => [r.location.uri.toString(), rangeOf({ range: r.location.range } as vscode.Diagnostic), r.message.split(":")[0]]),
+      (got[0].relatedInformation ?? []).map((r) => [
+        r.location.uri.toString(),
+        rangeOf({ range: r.location.range } as vscode.Diagnostic),
+        r.message.split(":")[0],
+      ]),
       [
         [uri.toString(), "5:2-5:3", "a"],
         [uri.toString(), "8:4-8:14", "action.targets"],
@@ -125,13 +141,18 @@ suite("Ruleboard in VS Code", () => {
     await vscode.commands.executeCommand("ruleboard.openPreview");
     const tab = await waitFor(
       "the Ruleboard preview tab",
-      () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith("ruleboard.preview")),
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith("ruleboard.preview")),
       vscode.window.tabGroups.onDidChangeTabs,
     );
     assert.equal(tab.label, "Ruleboard Preview");
     assert.notEqual(tab.group.viewColumn, vscode.window.activeTextEditor?.viewColumn, "beside the editor");
     // Tab objects are snapshots: close the one that is there now.
-    const current = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith("ruleboard.preview"));
+    const current = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith("ruleboard.preview"));
     await vscode.window.tabGroups.close(current);
   });
 

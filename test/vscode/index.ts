@@ -24,7 +24,10 @@ export async function run(): Promise<void> {
   const write = (line: string): void => fs.appendFileSync(log, `${line}\n`);
 
   const mocha = new Mocha({ ui: "tdd", timeout: 60_000, color: false, reporter: "spec" });
-  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith(".test.js")).sort()) {
+  for (const file of fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith(".test.js"))
+    .sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
   const vscode = await import("vscode");

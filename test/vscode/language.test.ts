@@ -31,13 +31,10 @@ const TARGETS_BEING_WRITTEN = `${SKIRMISH}  - fight: squad
 suite("Editor intelligence in VS Code", () => {
   test("the outline lists objectives, units with their models, and the numbered steps", async () => {
     const document = await openCopy("overrun-fight.scenario.yaml", "outline.scenario.yaml");
-    const symbols = await waitFor(
-      "document symbols",
-      async () => {
-        const s = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>("vscode.executeDocumentSymbolProvider", document.uri);
-        return s && s.length > 0 ? s : undefined;
-      },
-    );
+    const symbols = await waitFor("document symbols", async () => {
+      const s = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>("vscode.executeDocumentSymbolProvider", document.uri);
+      return s && s.length > 0 ? s : undefined;
+    });
     assert.deepEqual(
       symbols.map((s) => [s.name, s.children.map((c) => c.name)]),
       [
@@ -59,16 +56,30 @@ suite("Editor intelligence in VS Code", () => {
   test("renaming a unit id updates every reference and changes no verdict", async () => {
     const document = await openCopy("illegal-pile-in.scenario.yaml", "rename.scenario.yaml");
     const before = await waitForDiagnostics(document.uri, "the copy's diagnostics", (d) => d.length === 1);
-    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>("vscode.executeDocumentRenameProvider", document.uri, positionOf(document, "raiders:"), "reavers");
+    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>(
+      "vscode.executeDocumentRenameProvider",
+      document.uri,
+      positionOf(document, "raiders:"),
+      "reavers",
+    );
     const edits = edit.get(document.uri);
     // The unit's key under units:, and the pile-in step's unit.
-    assert.deepEqual(edits.map((e) => [e.range.start.line, e.newText]).sort(), [[21, "reavers"], [7, "reavers"]].sort());
+    assert.deepEqual(
+      edits.map((e) => [e.range.start.line, e.newText]).sort(),
+      [
+        [21, "reavers"],
+        [7, "reavers"],
+      ].sort(),
+    );
     // Subscribe before the edit: the diagnostics must be the ones published for the renamed text.
     const republished = nextDiagnostics(document.uri, "the diagnostics after the rename");
     assert.equal(await vscode.workspace.applyEdit(edit), true);
     assert.equal(/\braiders\b/.test(document.getText()), false);
     const after = await republished;
-    assert.deepEqual(after.map((d) => [d.code, d.range.start.line]), before.map((d) => [d.code, d.range.start.line]));
+    assert.deepEqual(
+      after.map((d) => [d.code, d.range.start.line]),
+      before.map((d) => [d.code, d.range.start.line]),
+    );
     await document.save();
   });
 
@@ -86,12 +97,15 @@ suite("Editor intelligence in VS Code", () => {
     // The order the editor shows: by sortText, then label.
     const key = (i: vscode.CompletionItem): string => i.sortText ?? (typeof i.label === "string" ? i.label : i.label.label);
     const units = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Class).sort((a, b) => key(a).localeCompare(key(b)));
-    assert.deepEqual(units.map((i) => [i.label, i.detail]), [
-      ["vanguard", 'engaged 0.4"'],
-      ["hunters", 'engaged 1.2"'],
-      ["guards", '3.75" away'],
-      ["archers", '9" away'],
-    ]);
+    assert.deepEqual(
+      units.map((i) => [i.label, i.detail]),
+      [
+        ["vanguard", 'engaged 0.4"'],
+        ["hunters", 'engaged 1.2"'],
+        ["guards", '3.75" away'],
+        ["archers", '9" away'],
+      ],
+    );
   });
 
   test("a hover on a moved model shows its closest enemy and the gap after the step", async () => {
@@ -111,27 +125,46 @@ suite("Editor intelligence in VS Code", () => {
     const document = await openCopy("illegal-pile-in.scenario.yaml", "quick-fix.scenario.yaml");
     // Without the illegal: line the 3.4" pile-in is an error, not expected information.
     const strip = new vscode.WorkspaceEdit();
-    const illegalLine = document.getText().split("\n").findIndex((l) => l.trim().startsWith("illegal:"));
+    const illegalLine = document
+      .getText()
+      .split("\n")
+      .findIndex((l) => l.trim().startsWith("illegal:"));
     strip.delete(document.uri, new vscode.Range(illegalLine, 0, illegalLine + 1, 0));
     await vscode.workspace.applyEdit(strip);
-    const [tooFar] = await waitForDiagnostics(document.uri, "move.too-far as an error", (d) => d.some((x) => x.code === "move.too-far" && x.severity === vscode.DiagnosticSeverity.Error));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>("vscode.executeCodeActionProvider", document.uri, tooFar.range, vscode.CodeActionKind.QuickFix.value);
+    const [tooFar] = await waitForDiagnostics(document.uri, "move.too-far as an error", (d) =>
+      d.some((x) => x.code === "move.too-far" && x.severity === vscode.DiagnosticSeverity.Error),
+    );
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      "vscode.executeCodeActionProvider",
+      document.uri,
+      tooFar.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((a) => a.isPreferred);
     assert.ok(fix?.edit, `a preferred fix among ${actions.map((a) => a.title).join(" | ")}`);
     assert.match(fix.title, /^Move r1 to \[/);
     assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
     const after = await waitForDiagnostics(document.uri, "the finding to go away", (d) => !d.some((x) => x.code === "move.too-far"));
-    assert.deepEqual(after.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.code), []);
+    assert.deepEqual(
+      after.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.code),
+      [],
+    );
     await document.save();
   });
 
   test("Format Document re-indents a scenario and keeps its comments and verdicts", async () => {
     const uri = workspaceFile("format.scenario.yaml");
-    fs.writeFileSync(uri.fsPath, "scenario: formatting\nrules: 11e\nboard: [ 30,20 ]\nturn: red\nunits:\n    a:\n        player: red   \n        base: 32\n        # the only model\n        models:\n            a1: [10,10]\n\n\n\nsteps: []\n");
+    fs.writeFileSync(
+      uri.fsPath,
+      "scenario: formatting\nrules: 11e\nboard: [ 30,20 ]\nturn: red\nunits:\n    a:\n        player: red   \n        base: 32\n        # the only model\n        models:\n            a1: [10,10]\n\n\n\nsteps: []\n",
+    );
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: false });
     const edits = await waitFor("formatting edits", async () => {
-      const e = await vscode.commands.executeCommand<vscode.TextEdit[]>("vscode.executeFormatDocumentProvider", document.uri, { tabSize: 2, insertSpaces: true });
+      const e = await vscode.commands.executeCommand<vscode.TextEdit[]>("vscode.executeFormatDocumentProvider", document.uri, {
+        tabSize: 2,
+        insertSpaces: true,
+      });
       return e && e.length > 0 ? e : undefined;
     });
     const edit = new vscode.WorkspaceEdit();

@@ -59,5 +59,9 @@ export function nextDiagnostics(uri: vscode.Uri, what: string): Promise<vscode.D
     seen = true;
     listener.dispose();
   });
-  return waitFor(what, () => (seen ? vscode.languages.getDiagnostics(uri).filter((d) => d.source === "ruleboard") : undefined), vscode.languages.onDidChangeDiagnostics);
+  return waitFor(
+    what,
+    () => (seen ? vscode.languages.getDiagnostics(uri).filter((d) => d.source === "ruleboard") : undefined),
+    vscode.languages.onDidChangeDiagnostics,
+  );
 }

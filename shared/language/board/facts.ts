@@ -53,7 +53,10 @@ export function engagedWith(board: BoardState, m: ModelState): { unit: UnitState
 }
 
 /** Models of `m`'s unit within the coherency distance of it (nearest first), and those beyond the far test (11e 9"). */
-export function coherencyNeighbours(board: BoardState, m: ModelState): { near: { model: ModelState; gap: number; tri: Exclude<Tri, "no"> }[]; far: { model: ModelState; gap: number }[] } {
+export function coherencyNeighbours(
+  board: BoardState,
+  m: ModelState,
+): { near: { model: ModelState; gap: number; tri: Exclude<Tri, "no"> }[]; far: { model: ModelState; gap: number }[] } {
   const { near, far } = board.system.coherency;
   const close: { model: ModelState; gap: number; tri: Exclude<Tri, "no"> }[] = [];
   const beyond: { model: ModelState; gap: number }[] = [];

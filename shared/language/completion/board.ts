@@ -26,7 +26,10 @@ export interface StepBoard {
 
 /** The system a scenario is checked under, with its rulings. */
 export function systemOf(scenario: Scenario): RulesSystem {
-  return resolveSystem(scenario.rules.value, scenario.rulings.map((r) => r.id)).system;
+  return resolveSystem(
+    scenario.rules.value,
+    scenario.rulings.map((r) => r.id),
+  ).system;
 }
 
 /** Replays every step before position `index` in `steps:` and returns the board then. */
@@ -88,13 +91,21 @@ export function rankObjectives(sb: StepBoard, actor: UnitState, range: number): 
     .map((o) => {
       const gap = objectiveGap(sb.board, actor, o);
       const inRange = within(gap, range) !== "no";
-      return { id: o.id, bucket: inRange ? (0 as const) : (1 as const), gap, detail: inRange ? `within ${inches(range)} (${inches(gap)})` : `${inches(gap)} away` };
+      return {
+        id: o.id,
+        bucket: inRange ? (0 as const) : (1 as const),
+        gap,
+        detail: inRange ? `within ${inches(range)} (${inches(gap)})` : `${inches(gap)} away`,
+      };
     })
     .sort((a, b) => a.bucket - b.bucket || a.gap - b.gap);
 }
 
 /** Places the models of a written move list at their end points (a fight's nested pile-in, before its targets). */
-export function applyEnds(sb: StepBoard, moves: readonly { readonly model: { readonly id: string }; readonly path: readonly { x: number; y: number }[] }[]): void {
+export function applyEnds(
+  sb: StepBoard,
+  moves: readonly { readonly model: { readonly id: string }; readonly path: readonly { x: number; y: number }[] }[],
+): void {
   for (const mv of moves) {
     const m = sb.board.models.get(mv.model.id);
     const end = mv.path[mv.path.length - 1];
@@ -124,7 +135,13 @@ const CHOICE_CODES: readonly Code[] = ["action.mode", "action.not-eligible"];
  * the step has whatever the value, and without one, is named as the reason instead of the value. The step's moves are left out: they do not
  * decide the choice. `expired` stops the questions early: the values not asked get no verdict.
  */
-export function probeChoice(scenario: Scenario, step: Step, values: readonly string[], patch: (step: Step, value: string | undefined) => Step, expired?: () => boolean): Map<string, Verdict> {
+export function probeChoice(
+  scenario: Scenario,
+  step: Step,
+  values: readonly string[],
+  patch: (step: Step, value: string | undefined) => Step,
+  expired?: () => boolean,
+): Map<string, Verdict> {
   const oracle = new Oracle(scenario, systemOf(scenario), step.index, expired ? { expired } : {});
   const still = withoutMoves(step);
   const choice = judgeChoice(oracle, values, (value) => patch(still, value), CHOICE_CODES, patch(still, undefined));

@@ -76,7 +76,9 @@ export function cursorContext(text: string, offset: number): CursorContext | und
       const written = itemsAround(lines, line, dash);
       return { ...common, position: "value", path: path.slice(0, -2), key: holder, list: { written }, present: [] };
     }
-    const present = entriesOf(lines, inner).filter((e) => e.line !== line).map((e) => e.key);
+    const present = entriesOf(lines, inner)
+      .filter((e) => e.line !== line)
+      .map((e) => e.key);
     return { ...common, position: "key", path, present };
   }
   return valueContext(info, before, after, keyMatch, offset, tail, inner, base);

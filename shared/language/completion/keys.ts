@@ -62,7 +62,8 @@ function kindVerdict(sb: StepBoard | undefined, kind: string): { group: number; 
   const phase = PHASE_OF[kind];
   if (phase === undefined) return { group: 1 };
   if (!sb) return { group: 0 };
-  if (sb.phase !== phase) return { group: 2, reason: `belongs to the ${phase} phase; the timeline is in the ${sb.phase} phase (write \`- phase: ${phase}\` first)` };
+  if (sb.phase !== phase)
+    return { group: 2, reason: `belongs to the ${phase} phase; the timeline is in the ${sb.phase} phase (write \`- phase: ${phase}\` first)` };
   if (sb.system.fight.structure !== "steps" || sb.sub === undefined) return { group: 0 };
   if (kind === "pile-in" && sb.sub !== "pile-in") return { group: 2, reason: "the Pile In step is over once a unit has fought (11e 12.02)" };
   if (kind === "fight" && sb.sub === "consolidate") return { group: 2, reason: "only a unit an engaging consolidation engaged fights now (11e 12.08)" };

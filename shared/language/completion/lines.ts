@@ -163,4 +163,3 @@ export function entriesOf(lines: readonly LineInfo[], frame: { readonly col: num
   }
   return out;
 }
-

@@ -37,13 +37,24 @@ function headValues(scope: Scope, step: TextStep): CompletionEntry[] {
   const { ctx } = scope;
   const sb = scope.boardAt(step.index);
   if (step.kind === "phase") {
-    return inOrder(0, PHASES.map((p) => ({ label: p, kind: "value" as const, insert: valueInsert(ctx, p, false), ...(sb?.phase === p && { detail: "the phase the timeline is in" }) })));
+    return inOrder(
+      0,
+      PHASES.map((p) => ({
+        label: p,
+        kind: "value" as const,
+        insert: valueInsert(ctx, p, false),
+        ...(sb?.phase === p && { detail: "the phase the timeline is in" }),
+      })),
+    );
   }
   if (!sb) return [];
   const written = ctx.list?.written ?? [];
   if (step.kind === "remove") {
     const models = [...sb.board.models.values()].filter((m) => m.alive && !written.includes(m.def.id));
-    return inOrder(0, models.map((m) => ({ label: m.def.id, kind: "model" as const, detail: `${m.unit.id} · at ${point(m.at)}`, insert: valueInsert(ctx, m.def.id, false) })));
+    return inOrder(
+      0,
+      models.map((m) => ({ label: m.def.id, kind: "model" as const, detail: `${m.unit.id} · at ${point(m.at)}`, insert: valueInsert(ctx, m.def.id, false) })),
+    );
   }
   const { board, scenario } = sb;
   const acting = (u: { player: string; def: { charged: boolean } }, engaged: boolean): boolean =>
@@ -57,7 +68,13 @@ function headValues(scope: Scope, step: TextStep): CompletionEntry[] {
     return { u, group: done.has(u.id) ? 2 : acting(u, engaged) ? 0 : 1, detail: `${u.player}${name}${engaged ? " · engaged" : ""}${already}` };
   });
   ranked.sort((a, b) => a.group - b.group);
-  return ranked.map((r, i) => ({ label: r.u.id, kind: "unit" as const, detail: r.detail, sortText: sortKey(r.group, i), insert: valueInsert(ctx, r.u.id, false) }));
+  return ranked.map((r, i) => ({
+    label: r.u.id,
+    kind: "unit" as const,
+    detail: r.detail,
+    sortText: sortKey(r.group, i),
+    insert: valueInsert(ctx, r.u.id, false),
+  }));
 }
 
 /** Units that made a step of `kind` earlier in the current phase (since the last `phase:` step before `index`). */
@@ -110,7 +127,9 @@ function objectiveValues(scope: Scope, step: TextStep): CompletionEntry[] {
   const sb = scope.boardAt(step.index);
   const actor = step.unit === undefined ? undefined : sb?.board.units.get(step.unit);
   if (!sb) return [];
-  const ranked = actor ? rankObjectives(sb, actor, sb.system.consolidate.objectiveRange) : sb.scenario.objectives.map((o) => ({ id: o.id, bucket: 1, detail: "", gap: 0 }));
+  const ranked = actor
+    ? rankObjectives(sb, actor, sb.system.consolidate.objectiveRange)
+    : sb.scenario.objectives.map((o) => ({ id: o.id, bucket: 1, detail: "", gap: 0 }));
   return ranked.map((o, i) => ({
     label: o.id,
     kind: "objective" as const,
@@ -127,7 +146,12 @@ const NOT_EXPECTABLE: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.to
 function codeValues(scope: Scope, index: number): CompletionEntry[] {
   const { ctx } = scope;
   const written = ctx.list?.written ?? [];
-  const reported = new Set(scope.model().stepProblems(index).map((p) => p.code));
+  const reported = new Set(
+    scope
+      .model()
+      .stepProblems(index)
+      .map((p) => p.code),
+  );
   const codes = (Object.keys(CODES) as Code[]).filter((c) => !NOT_EXPECTABLE.has(c) && !written.includes(c));
   const entry = (code: Code, here: boolean): Omit<CompletionEntry, "sortText"> => ({
     label: code,
@@ -137,7 +161,17 @@ function codeValues(scope: Scope, index: number): CompletionEntry[] {
     insert: valueInsert(ctx, code, true),
   });
   const values = ctx.list ? [] : inOrder(0, [{ label: "true", kind: "value", detail: "breaks at least one rule", insert: valueInsert(ctx, "true", false) }]);
-  return [...values, ...inOrder(1, codes.filter((c) => reported.has(c)).map((c) => entry(c, true))), ...inOrder(2, codes.filter((c) => !reported.has(c)).map((c) => entry(c, false)))];
+  return [
+    ...values,
+    ...inOrder(
+      1,
+      codes.filter((c) => reported.has(c)).map((c) => entry(c, true)),
+    ),
+    ...inOrder(
+      2,
+      codes.filter((c) => !reported.has(c)).map((c) => entry(c, false)),
+    ),
+  ];
 }
 
 /** A written choice as the model holds it; the step's head stands in for its span. */
@@ -168,7 +202,11 @@ function choicesAt(place: string, key: string): { values: readonly string[]; doc
     return { values: FALL_BACK_MODES, doc: "fall-back-mode", patch: (s, v) => (s.kind === "move" ? { ...s, mode: option<FallBackMode>(v, s) } : s) };
   }
   if (place === "charge" && key === "intervention") {
-    return { values: INTERVENTION_MODES, doc: "intervention", patch: (s, v) => (s.kind === "charge" ? { ...s, intervention: option<InterventionMode>(v, s) } : s) };
+    return {
+      values: INTERVENTION_MODES,
+      doc: "intervention",
+      patch: (s, v) => (s.kind === "charge" ? { ...s, intervention: option<InterventionMode>(v, s) } : s),
+    };
   }
   return undefined;
 }

@@ -20,7 +20,8 @@ export function valueEntries(scope: Scope): CompletionEntry[] {
   if (path[0] === "steps" && typeof path[1] === "number") {
     if (path.length === 2) return stepValues(scope, path[1], key);
     const nested = path[2];
-    if (path.length === 3 && (nested === "pile-in" || nested === "consolidate") && textStep(scope, path[1]).kind === "fight") return stepValues(scope, path[1], key, nested);
+    if (path.length === 3 && (nested === "pile-in" || nested === "consolidate") && textStep(scope, path[1]).kind === "fight")
+      return stepValues(scope, path[1], key, nested);
   }
   return [];
 }
@@ -29,11 +30,17 @@ function topValues(scope: Scope, key: string): CompletionEntry[] {
   const { ctx } = scope;
   switch (key) {
     case "rules":
-      return inOrder(0, SUPPORTED_RULES.map((id) => ({ label: id, kind: "value" as const, detail: RULES_SYSTEMS[id]?.name, insert: valueInsert(ctx, id, false) })));
+      return inOrder(
+        0,
+        SUPPORTED_RULES.map((id) => ({ label: id, kind: "value" as const, detail: RULES_SYSTEMS[id]?.name, insert: valueInsert(ctx, id, false) })),
+      );
     case "rulings":
       return rulingValues(scope);
     case "phase":
-      return inOrder(0, PHASES.map((p) => ({ label: p, kind: "value" as const, insert: valueInsert(ctx, p, false) })));
+      return inOrder(
+        0,
+        PHASES.map((p) => ({ label: p, kind: "value" as const, insert: valueInsert(ctx, p, false) })),
+      );
     case "turn":
       return playerValues(scope);
     default:
@@ -66,18 +73,36 @@ function playerValues(scope: Scope): CompletionEntry[] {
   const { ctx } = scope;
   const names = new Set(scope.model().scenario?.players ?? []);
   for (const l of ctx.lines) if (l.key === "player" && l.value !== "" && !l.blank) names.add(unquote(l.value));
-  return inOrder(0, [...names].map((p) => ({ label: p, kind: "player" as const, insert: valueInsert(ctx, p, false) })));
+  return inOrder(
+    0,
+    [...names].map((p) => ({ label: p, kind: "player" as const, insert: valueInsert(ctx, p, false) })),
+  );
 }
 
 function unitValues(scope: Scope, unitId: string, key: string): CompletionEntry[] {
   const { ctx } = scope;
-  if (FLAGS.has(key)) return inOrder(0, ["true", "false"].map((v) => ({ label: v, kind: "value" as const, insert: valueInsert(ctx, v, false) })));
+  if (FLAGS.has(key))
+    return inOrder(
+      0,
+      ["true", "false"].map((v) => ({ label: v, kind: "value" as const, insert: valueInsert(ctx, v, false) })),
+    );
   if (key === "player") return playerValues(scope);
   if (key !== "charged") return [];
   // `charged: [` lists the enemy units it charged: units of another player.
   const player = unquote(entriesAt(ctx, ["units", unitId] as Segment[])?.find((e) => e.key === "player")?.value ?? "");
   const written = ctx.list?.written ?? [];
   const units = (scope.model().scenario?.units ?? []).filter((u) => u.id !== unitId && u.player !== player && !written.includes(u.id));
-  const flags = ctx.list ? [] : inOrder(0, ["true", "false"].map((v) => ({ label: v, kind: "value" as const, insert: valueInsert(ctx, v, false) })));
-  return [...flags, ...inOrder(1, units.map((u) => ({ label: u.id, kind: "unit" as const, detail: `${u.player}${u.name ? ` · ${u.name}` : ""}`, insert: valueInsert(ctx, u.id, true) })))];
+  const flags = ctx.list
+    ? []
+    : inOrder(
+        0,
+        ["true", "false"].map((v) => ({ label: v, kind: "value" as const, insert: valueInsert(ctx, v, false) })),
+      );
+  return [
+    ...flags,
+    ...inOrder(
+      1,
+      units.map((u) => ({ label: u.id, kind: "unit" as const, detail: `${u.player}${u.name ? ` · ${u.name}` : ""}`, insert: valueInsert(ctx, u.id, true) })),
+    ),
+  ];
 }

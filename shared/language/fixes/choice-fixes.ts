@@ -115,7 +115,10 @@ function targetsFix(ctx: FixContext, p: Problem, scenario: Scenario, step: Step,
   const seq = asSeq(pair.value);
   if (!own || !seq) return undefined;
   const written = seqItems(seq).map((i) => scalarText(i) ?? "");
-  const enemies = scenario.units.filter((u) => u.player !== own.player).map((u) => u.id).slice(0, MAX_ENEMY_UNITS);
+  const enemies = scenario.units
+    .filter((u) => u.player !== own.player)
+    .map((u) => u.id)
+    .slice(0, MAX_ENEMY_UNITS);
   const lists: string[][] = [];
   for (let mask = 1; mask < 1 << enemies.length; mask++) lists.push(enemies.filter((_, i) => mask & (1 << i)));
   // Fewest changes to what the author wrote first, then the shorter list.

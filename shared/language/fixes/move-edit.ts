@@ -39,9 +39,16 @@ export function moveEdits(text: string, move: MoveText, c: Candidate): TextEdit[
 function dropWaypoints(text: string, move: MoveText, from: number, to: number): TextEdit[] | undefined {
   if (!move.waypoints) return undefined;
   const points = move.points;
-  if (!move.waypoints.flow) return removeBlockItems(text, points.slice(from, to + 1).map((p) => p.node));
+  if (!move.waypoints.flow)
+    return removeBlockItems(
+      text,
+      points.slice(from, to + 1).map((p) => p.node),
+    );
   // Before the end: up to the next point; the end itself: from the point before it.
-  const span = to < points.length - 1 ? { start: points[from].node.range[0], end: points[to + 1].node.range[0] } : { start: endOf(points[from - 1].node), end: endOf(points[to].node) };
+  const span =
+    to < points.length - 1
+      ? { start: points[from].node.range[0], end: points[to + 1].node.range[0] }
+      : { start: endOf(points[from - 1].node), end: endOf(points[to].node) };
   return commentIn(text, span) ? undefined : [{ span, newText: "" }];
 }
 

@@ -4,18 +4,7 @@ import { movesOfStep } from "../../engine/frame";
 import type { ModelMove, Scenario, Step, Vec } from "../../model/scenario";
 import type { Fix } from "./fix";
 import { moveEdits, showPoint } from "./move-edit";
-import {
-  coherentAt,
-  endOnly,
-  facingPoints,
-  fits,
-  gapTo,
-  nearestFirst,
-  pathCuts,
-  ringsAround,
-  rounded,
-  type Candidate,
-} from "./position-candidates";
+import { coherentAt, endOnly, facingPoints, fits, gapTo, nearestFirst, pathCuts, ringsAround, rounded, type Candidate } from "./position-candidates";
 import { modelDefinedAt, moveOfProblem, moveSubject, shapeAt, shapesNamedAt, stepOf, writtenEnd, type MoveSubject } from "./position-subject";
 import { keyOf, tryEdits, type FixContext, type ProblemKey } from "./verify";
 import { moveTextOf, pairAt, parseRoot, type MoveText } from "./yaml-locate";
@@ -83,7 +72,10 @@ function candidatesFor(scenario: Scenario, s: MoveSubject, p: Problem): Candidat
     case "move.too-far": {
       // Remaining stationary reports no measure: its allowance is nothing.
       const limit = p.measure?.limit ?? 0;
-      return nearestFirst(s, pathCuts(s, limit).filter((c) => c.exact || fits(s, c.end)));
+      return nearestFirst(
+        s,
+        pathCuts(s, limit).filter((c) => c.exact || fits(s, c.end)),
+      );
     }
     case "move.overlap":
       return nearestFirst(s, fitting(ringsAround(end, 3, 40, (q) => fits(s, q))));

@@ -72,7 +72,10 @@ export function moveSubject(ctx: FixContext, step: Step, move: ModelMove): MoveS
   // In a 10th-edition activation the same model may pile in and then consolidate: the second
   // move starts where the first ended.
   const moves = movesOfStep(step);
-  const earlier = moves.slice(0, moves.indexOf(move)).filter((m) => m.model.id === id).pop();
+  const earlier = moves
+    .slice(0, moves.indexOf(move))
+    .filter((m) => m.model.id === id)
+    .pop();
   const from = earlier ? earlier.path[earlier.path.length - 1] : { x: moved.from[0], y: moved.from[1] };
   const others = frame.models
     .filter((m) => m.id !== id)

@@ -118,7 +118,8 @@ function editsBetween(text: string, lines: readonly SourceLine[], out: readonly 
       let head = 0;
       while (head < old.length && head < next.content.length && old[head] === next.content[head]) head++;
       let tail = 0;
-      while (tail < old.length - head && tail < next.content.length - head && old[old.length - 1 - tail] === next.content[next.content.length - 1 - tail]) tail++;
+      while (tail < old.length - head && tail < next.content.length - head && old[old.length - 1 - tail] === next.content[next.content.length - 1 - tail])
+        tail++;
       push(line.start + head, line.end - tail, next.content.slice(head, next.content.length - tail));
     }
     if (next.eol !== line.eol) push(line.end, line.end + line.eol.length, next.eol);

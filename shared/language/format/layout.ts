@@ -51,8 +51,24 @@ export interface Layout {
 const BLANK_TYPES = new Set(["space", "newline", "comment", "byte-order-mark"]);
 /** Single-token types passed through as they are. */
 const SOURCE_TYPES = new Set([
-  "byte-order-mark", "doc-mode", "doc-start", "space", "comment", "newline", "directive-line", "directive", "anchor", "tag",
-  "seq-item-ind", "map-value-ind", "flow-map-start", "flow-map-end", "flow-seq-start", "flow-seq-end", "comma", "block-scalar-header",
+  "byte-order-mark",
+  "doc-mode",
+  "doc-start",
+  "space",
+  "comment",
+  "newline",
+  "directive-line",
+  "directive",
+  "anchor",
+  "tag",
+  "seq-item-ind",
+  "map-value-ind",
+  "flow-map-start",
+  "flow-map-end",
+  "flow-seq-start",
+  "flow-seq-end",
+  "comma",
+  "block-scalar-header",
 ]);
 const FLOW_SCALARS = new Set(["scalar", "single-quoted-scalar", "double-quoted-scalar", "alias"]);
 
@@ -144,7 +160,15 @@ function read(text: string): Layout {
     } else if (token.type === "block-map" || token.type === "block-seq") {
       if (work.attach === undefined || inFlow) throw new Unsupported();
       const kind = token.type === "block-map" ? "map" : "seq";
-      const own: Block = { kind, parent: block, attach: work.attach, dash: work.attach === "seq-item" ? lastDash : undefined, first: undefined, oldCol: -1, newCol: -1 };
+      const own: Block = {
+        kind,
+        parent: block,
+        attach: work.attach,
+        dash: work.attach === "seq-item" ? lastDash : undefined,
+        first: undefined,
+        oldCol: -1,
+        newCol: -1,
+      };
       blocks.push(own);
       for (const item of token.items) {
         if ("explicitKey" in item && item.explicitKey) throw new Unsupported();

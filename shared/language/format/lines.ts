@@ -86,7 +86,11 @@ export function formatLines(text: string, layout: Layout, options: FormatOptions
   const infos = describeLines(lines, layout.leaves, reindent);
   placeComments(infos, reindent);
   const out: (OutLine | null)[] = lines.map((line, i) => ({ content: emitLine(text, line, infos[i], trim, reindent), eol: line.eol }));
-  tidyBlankLines(out, infos.map((info) => ({ blank: info.kind === "blank", empty: info.pieces.length === 0, body: info.pieces.some((l) => l.type === "block-scalar") })), options);
+  tidyBlankLines(
+    out,
+    infos.map((info) => ({ blank: info.kind === "blank", empty: info.pieces.length === 0, body: info.pieces.some((l) => l.type === "block-scalar") })),
+    options,
+  );
   return out;
 }
 
@@ -167,8 +171,7 @@ function delta(block: Block | undefined): number {
 
 /** Places every whole-line comment with its block, from the content lines around it. */
 function placeComments(infos: LineInfo[], reindent: boolean): void {
-  const own = (info: LineInfo): ColumnMove | undefined =>
-    info.kind === "content" ? { oldCol: info.oldIndent, newCol: info.newIndent } : undefined;
+  const own = (info: LineInfo): ColumnMove | undefined => (info.kind === "content" ? { oldCol: info.oldIndent, newCol: info.newIndent } : undefined);
   for (let i = 0; i < infos.length; i++) {
     const info = infos[i];
     if (info.kind !== "comment") continue;

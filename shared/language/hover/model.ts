@@ -46,7 +46,8 @@ export function modelHover(scenario: Scenario, modelId: string, step: Step | und
 function coherencyLine(rule: CoherencyRule, alive: number, n: ReturnType<typeof coherencyNeighbours>): string {
   if (alive <= 1) return "coherency: the only model of its unit left";
   const need = neighboursNeeded(alive, rule);
-  const within = n.near.length === 0 ? "none" : n.near.map((x) => `${md(x.model.def.id)} ${inches(x.gap)}${x.tri === "border" ? " (borderline)" : ""}`).join(", ");
+  const within =
+    n.near.length === 0 ? "none" : n.near.map((x) => `${md(x.model.def.id)} ${inches(x.gap)}${x.tri === "border" ? " (borderline)" : ""}`).join(", ");
   const far = n.far.length === 0 ? "" : `; beyond ${n.far.map((x) => `${md(x.model.def.id)} ${inches(x.gap)}`).join(", ")}`;
   return `coherency (${need > 1 ? `${need} needed ` : ""}within ${inches(rule.near)}): ${within}${far}`;
 }

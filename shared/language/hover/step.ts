@@ -1,7 +1,19 @@
 import type { Code } from "../../diagnostics/codes";
 import type { Problem } from "../../diagnostics/problem";
 import type { BoardState, UnitState } from "../../board/board-state";
-import type { ChargeStep, ConsolidateStep, ConsolidationMode, FightStep, FightType, MoveStep, MoveType, Option, PileInStep, Scenario, Step } from "../../model/scenario";
+import type {
+  ChargeStep,
+  ConsolidateStep,
+  ConsolidationMode,
+  FightStep,
+  FightType,
+  MoveStep,
+  MoveType,
+  Option,
+  PileInStep,
+  Scenario,
+  Step,
+} from "../../model/scenario";
 import type { RulesSystem } from "../../systems/system";
 import type { Span } from "../../source/span";
 import { chargeLimit, fightPhaseLimit, movementLimit, systemOf, type MoveLimit } from "../board/index";
@@ -48,11 +60,14 @@ export interface StepHoverOptions {
 /** The Markdown of the hover on `step`'s head, given the analysis' problems. */
 export function stepHover(scenario: Scenario, problems: readonly Problem[], step: Step, options: StepHoverOptions = {}): string {
   const title = `**${stepName(step)}** · \`${stepHead(step)}\``;
-  if (step.kind === "phase") return `${title}\n\n- the timeline enters the ${md(step.phase.value)} phase; rules about the end of the previous phase are judged here`;
+  if (step.kind === "phase")
+    return `${title}\n\n- the timeline enters the ${md(step.phase.value)} phase; rules about the end of the previous phase are judged here`;
   if (step.kind === "remove") return `${title}\n\n- removes ${step.models.map((r) => `**${md(r.id)}**`).join(", ")} (destroyed)`;
   const { system } = systemOf(scenario);
   if (!scenario.units.some((u) => u.id === step.unit.id)) return `${title}\n\n- no unit is called ${md(step.unit.id)}`;
-  const findings = problems.filter((p) => p.step === step.index && SELECTION.includes(p.code) && p.span.start >= step.span.start && p.span.end <= step.span.end);
+  const findings = problems.filter(
+    (p) => p.step === step.index && SELECTION.includes(p.code) && p.span.start >= step.span.start && p.span.end <= step.span.end,
+  );
   const oracle = new Oracle(scenario, system, step.index, { budget: REPLAY_BUDGET, ...(options.expired && { expired: options.expired }) });
   const ask: Ask = { scenario, system, step, oracle, listed: findings.slice(0, 3) };
   // The choices first: their first replay also yields the board before the step.
@@ -65,7 +80,10 @@ export function stepHover(scenario: Scenario, problems: readonly Problem[], step
   lines.push(`- before it: ${engagementLine(before, unit)}`);
   lines.push(...chosen);
   const limit = limitOf(system, step, before, unit);
-  if (limit) lines.push(limit.limit === undefined ? `- limit: none written for this ${limit.what}` : `- each model moves at most ${inches(limit.limit)} (${limit.what})`);
+  if (limit)
+    lines.push(
+      limit.limit === undefined ? `- limit: none written for this ${limit.what}` : `- each model moves at most ${inches(limit.limit)} (${limit.what})`,
+    );
   if (step.kind === "fight") lines.push(`- next to select: ${nextToSelect(ask, before)}`);
   return lines.join("\n");
 }
@@ -107,24 +125,78 @@ function choices(ask: Ask): string[] {
   const eleventh = system.fight.structure === "steps";
   switch (step.kind) {
     case "pile-in":
-      return eleventh ? [targetsLine(ask, step.targets?.refs.map((r) => r.id))] : [];
+      return eleventh
+        ? [
+            targetsLine(
+              ask,
+              step.targets?.refs.map((r) => r.id),
+            ),
+          ]
+        : [];
     case "fight":
-      return eleventh ? [optionLine(ask, "fight type", step.type?.value, ["normal", "overrun"], (v) => ({ ...step, type: option(v as FightType | undefined, step.head) }), MODE).line] : [];
+      return eleventh
+        ? [
+            optionLine(
+              ask,
+              "fight type",
+              step.type?.value,
+              ["normal", "overrun"],
+              (v) => ({ ...step, type: option(v as FightType | undefined, step.head) }),
+              MODE,
+            ).line,
+          ]
+        : [];
     case "consolidate": {
       if (!eleventh) return [];
-      const mode = optionLine(ask, "mode", step.mode?.value, ["ongoing", "engaging", "objective"], (v) => ({ ...step, mode: option(v as ConsolidationMode | undefined, step.head) }), MODE);
+      const mode = optionLine(
+        ask,
+        "mode",
+        step.mode?.value,
+        ["ongoing", "engaging", "objective"],
+        (v) => ({ ...step, mode: option(v as ConsolidationMode | undefined, step.head) }),
+        MODE,
+      );
       const chosen = step.mode?.value ?? (mode.legal.length === 1 ? mode.legal[0] : undefined);
-      return [mode.line, chosen === "objective" ? objectiveLine(ask, step) : targetsLine(ask, step.targets?.refs.map((r) => r.id))];
+      return [
+        mode.line,
+        chosen === "objective"
+          ? objectiveLine(ask, step)
+          : targetsLine(
+              ask,
+              step.targets?.refs.map((r) => r.id),
+            ),
+      ];
     }
     case "move":
-      return [optionLine(ask, "move type", step.type?.value, ["normal", "advance", "fall-back", "stationary"], (v) => ({ ...step, type: option(v as MoveType | undefined, step.head) }), ELIGIBLE).line];
+      return [
+        optionLine(
+          ask,
+          "move type",
+          step.type?.value,
+          ["normal", "advance", "fall-back", "stationary"],
+          (v) => ({ ...step, type: option(v as MoveType | undefined, step.head) }),
+          ELIGIBLE,
+        ).line,
+      ];
     case "charge":
-      return [targetsLine(ask, step.targets?.refs.map((r) => r.id))];
+      return [
+        targetsLine(
+          ask,
+          step.targets?.refs.map((r) => r.id),
+        ),
+      ];
   }
 }
 
 /** A choice of one value among `values`: written or not, and which values the engine accepts here. */
-function optionLine(ask: Ask, label: string, written: string | undefined, values: readonly string[], withValue: (v: string | undefined) => Step, codes: readonly Code[]): { line: string; legal: readonly string[] } {
+function optionLine(
+  ask: Ask,
+  label: string,
+  written: string | undefined,
+  values: readonly string[],
+  withValue: (v: string | undefined) => Step,
+  codes: readonly Code[],
+): { line: string; legal: readonly string[] } {
   const choice = judgeChoice(ask.oracle, values, withValue, codes, withValue(undefined));
   return { line: choiceLine(label, written, allowed(ask, choice, choice.legal.join(", "), "no value is allowed")), legal: choice.legal };
 }
@@ -153,7 +225,11 @@ function objectiveLine(ask: Ask, step: ConsolidateStep): string {
   const withObjective = (id: string | undefined): Step => ({ ...step, objective: id === undefined ? undefined : { id, span: step.head, pairSpan: step.head } });
   const ids = ask.scenario.objectives.slice(0, MAX_CANDIDATES).map((o) => o.id);
   const choice = judgeChoice(ask.oracle, ids, withObjective, TARGETS, withObjective(undefined));
-  return choiceLine("objective", step.objective && md(step.objective.id), allowed(ask, choice, choice.legal.map((id) => `**${md(id)}**`).join(", "), "no objective is allowed"));
+  return choiceLine(
+    "objective",
+    step.objective && md(step.objective.id),
+    allowed(ask, choice, choice.legal.map((id) => `**${md(id)}**`).join(", "), "no objective is allowed"),
+  );
 }
 
 /** Targets: the enemy units (nearest first) the engine accepts alone, and all engaged units together. */

@@ -23,8 +23,7 @@ export function foldingRanges(tree: ScenarioTree, lineOf: (offset: number) => nu
     const existing = byStart.get(fold.startLine);
     if (fold.endLine > fold.startLine && (!existing || existing.endLine < fold.endLine)) byStart.set(fold.startLine, fold);
   };
-  const range = (start: number, node: YNode): void =>
-    add({ startLine: lineOf(start), endLine: lineOf(trimEnd(tree.text, start, endOf(node))) });
+  const range = (start: number, node: YNode): void => add({ startLine: lineOf(start), endLine: lineOf(trimEnd(tree.text, start, endOf(node))) });
   // An explicit stack, not recursion: how deep the YAML nests is the text's to choose.
   const stack: YNode[] = tree.root ? [tree.root] : [];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {

@@ -57,7 +57,13 @@ export function encodeTokens(tokens: readonly IdToken[], positionAt: (offset: nu
     const start = positionAt(token.span.start);
     const end = positionAt(token.span.end);
     if (start.line !== end.line || end.character <= start.character) continue;
-    data.push(start.line - line, start.line === line ? start.character - character : start.character, end.character - start.character, token.type, token.modifiers);
+    data.push(
+      start.line - line,
+      start.line === line ? start.character - character : start.character,
+      end.character - start.character,
+      token.type,
+      token.modifiers,
+    );
     line = start.line;
     character = start.character;
   }

@@ -28,9 +28,9 @@ const MODE_CONSOLIDATE = doc(
 );
 const TARGETS_CONSOLIDATE = doc(
   "Consolidation targets",
-  "Enemy unit ids the consolidation selects: every unit it is engaged with (ongoing), or units within 3\" (engaging).",
+  'Enemy unit ids the consolidation selects: every unit it is engaged with (ongoing), or units within 3" (engaging).',
 );
-const OBJECTIVE = doc("Objective", "The objective id an objective consolidation moves toward (within 3\" of it, 11e 12.08).");
+const OBJECTIVE = doc("Objective", 'The objective id an objective consolidation moves toward (within 3" of it, 11e 12.08).');
 
 /** Keys every step accepts besides its kind key. */
 const STEP_COMMON: Readonly<Record<string, KeyDoc>> = {
@@ -43,13 +43,16 @@ const STEP_COMMON: Readonly<Record<string, KeyDoc>> = {
 
 /** The kind keys that start a step, with what their value names. */
 export const KIND_DOCS: Readonly<Record<string, KeyDoc>> = {
-  "pile-in": doc("Pile-in step", "The unit (id) that makes a pile-in move, up to 3\" (11e 12.03, 10e Pile In)."),
+  "pile-in": doc("Pile-in step", 'The unit (id) that makes a pile-in move, up to 3" (11e 12.03, 10e Pile In).'),
   fight: doc("Fight step", "The unit (id) selected to fight (11e 12.04–12.06; in 10e one activation: pile in, attacks, consolidate)."),
   remove: doc("Remove models", "The model id, or list of model ids, removed as destroyed."),
-  consolidate: doc("Consolidate step", "The unit (id) that makes a consolidation move, up to 3\" (11e 12.07, 12.08, 10e Consolidate)."),
+  consolidate: doc("Consolidate step", 'The unit (id) that makes a consolidation move, up to 3" (11e 12.07, 12.08, 10e Consolidate).'),
   move: doc("Move step", "The unit (id) selected to move in the Movement phase (11e 09)."),
   charge: doc("Charge step", "The unit (id) that declares a charge (11e 11, 10e Charge), or a Heroic Intervention with `intervention:`."),
-  phase: doc("Phase change", "The phase the timeline moves to: `command`, `movement`, `shooting`, `charge` or `fight`. Leaving the Fight phase judges it complete."),
+  phase: doc(
+    "Phase change",
+    "The phase the timeline moves to: `command`, `movement`, `shooting`, `charge` or `fight`. Leaving the Fight phase judges it complete.",
+  ),
 };
 
 /** The keys of each place that holds a fixed set of keys. `step:<kind>` holds a step kind's keys besides its kind key. */
@@ -98,7 +101,10 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
   "step:fight": {
     type: doc("Fight type", "`normal` (the unit is engaged, 11e 12.05) or `overrun` (11e 12.06). Optional: inferred when absent."),
     targets: doc("Attack targets", "Enemy unit ids the unit attacks: each must be engaged with it (11e 04.02)."),
-    "pile-in": doc("Pile-in of the fight", "The overrun fight's extra pile-in (11e 12.06), or a 10e activation's pile-in: `targets:` and `to:` as in a pile-in step."),
+    "pile-in": doc(
+      "Pile-in of the fight",
+      "The overrun fight's extra pile-in (11e 12.06), or a 10e activation's pile-in: `targets:` and `to:` as in a pile-in step.",
+    ),
     consolidate: doc("Consolidation of the fight", "A 10e activation's consolidation: `mode:`, `targets:`, `objective:` and `to:` as in a consolidate step."),
     ...STEP_COMMON,
   },
@@ -112,7 +118,10 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
     ...STEP_COMMON,
   },
   "step:charge": {
-    targets: doc("Charge targets", "Enemy unit ids within 12\" (11e: selected after the roll; 10e: declared before it). Optional in 11e: read from the units the charge ends engaged with."),
+    targets: doc(
+      "Charge targets",
+      'Enemy unit ids within 12" (11e: selected after the roll; 10e: declared before it). Optional in 11e: read from the units the charge ends engaged with.',
+    ),
     roll: doc("Charge roll", "The charge roll: the total of 2D6 (2–12)."),
     intervention: doc("Heroic Intervention", "`leap-to-defend` or `into-the-fray`: the opponent's unit charges as a Heroic Intervention (11e 15.11)."),
     to: TO,
@@ -134,8 +143,8 @@ export const VALUE_DOCS: Readonly<Record<string, string>> = {
   "fall-back-mode:ordered-retreat": "Ordered retreat: the unit falls back without crossing enemy models (11e 09.07).",
   "fall-back-mode:desperate-escape": "Desperate escape: the unit may move through enemy models; a battle-shocked unit must choose it (11e 09.07).",
   "consolidation-mode:ongoing": "Ongoing: an engaged unit consolidates toward the enemy units it is engaged with (11e 12.08).",
-  "consolidation-mode:engaging": "Engaging: the unit moves to engage enemy units within 3\"; they must then be selected to fight (11e 12.08).",
-  "consolidation-mode:objective": "Objective: the unit moves to end within range of an objective within 3\" (11e 12.08).",
+  "consolidation-mode:engaging": 'Engaging: the unit moves to engage enemy units within 3"; they must then be selected to fight (11e 12.08).',
+  "consolidation-mode:objective": 'Objective: the unit moves to end within range of an objective within 3" (11e 12.08).',
   "intervention:leap-to-defend": "Leap to Defend: a Heroic Intervention whose charge targets are enemy units that made a charge move this phase (11e 15.11).",
-  "intervention:into-the-fray": "Into the Fray: a Heroic Intervention whose charge roll counts at most 6, against enemy units within 6\" (11e 15.11).",
+  "intervention:into-the-fray": 'Into the Fray: a Heroic Intervention whose charge roll counts at most 6, against enemy units within 6" (11e 15.11).',
 };

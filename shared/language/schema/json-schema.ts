@@ -1,5 +1,16 @@
 import { CODES } from "../../diagnostics/codes";
-import { ADVANCE_ROLL, CHARGE_ROLL, CONSOLIDATION_MODES, FALL_BACK_MODES, FIGHT_TYPES, INTERVENTION_MODES, MOVE_TYPES, PHASES, RULING_NAMES, SUPPORTED_RULES } from "../../parse/vocabulary";
+import {
+  ADVANCE_ROLL,
+  CHARGE_ROLL,
+  CONSOLIDATION_MODES,
+  FALL_BACK_MODES,
+  FIGHT_TYPES,
+  INTERVENTION_MODES,
+  MOVE_TYPES,
+  PHASES,
+  RULING_NAMES,
+  SUPPORTED_RULES,
+} from "../../parse/vocabulary";
 import { KEY_DOCS, KIND_DOCS, type KeyDoc } from "./docs";
 import { keysOf, requiredKeys, STEP_KIND_KEYS, type MapPlace } from "./places";
 
@@ -26,16 +37,29 @@ const WHOLE_TEXT = "^\\s*[-+]?\\d+(?:\\.0*)?\\s*$";
 
 /** The shapes values take, shared by many keys. */
 function definitions(): Schema {
-  const roll = (range: { min: number; max: number }): Schema => ({ anyOf: [{ type: "integer", minimum: range.min, maximum: range.max }, { type: "string", pattern: WHOLE_TEXT }] });
+  const roll = (range: { min: number; max: number }): Schema => ({
+    anyOf: [
+      { type: "integer", minimum: range.min, maximum: range.max },
+      { type: "string", pattern: WHOLE_TEXT },
+    ],
+  });
   return {
     number: { anyOf: [{ type: "number" }, { type: "string", pattern: NUMERIC_TEXT }] },
-    positive: { anyOf: [{ type: "number", exclusiveMinimum: 0 }, { type: "string", pattern: NUMERIC_TEXT }] },
+    positive: {
+      anyOf: [
+        { type: "number", exclusiveMinimum: 0 },
+        { type: "string", pattern: NUMERIC_TEXT },
+      ],
+    },
     text: { type: ["string", "number", "boolean"] },
     id: { type: ["string", "number"], description: "An id defined in the scenario." },
     ids: { type: "array", items: ref("id") },
     position: { type: "array", items: ref("number"), minItems: 2, maxItems: 2, description: "`[x, y]` in inches from the board's top-left corner, y down." },
     path: { type: "array", items: ref("position"), minItems: 1, description: "Waypoints `[[x, y], …]`; the last is the end." },
-    base: { anyOf: [ref("positive"), { type: "string", pattern: OVAL_TEXT }], description: "A round base's diameter in mm (`32`), or an oval's `length x width` in mm (`60x35`)." },
+    base: {
+      anyOf: [ref("positive"), { type: "string", pattern: OVAL_TEXT }],
+      description: "A round base's diameter in mm (`32`), or an oval's `length x width` in mm (`60x35`).",
+    },
     flag: { type: ["boolean", "string"], enum: [true, false, "true", "false"] },
     advanceRoll: roll(ADVANCE_ROLL),
     chargeRoll: roll(CHARGE_ROLL),
@@ -149,7 +173,8 @@ export function scenarioSchema(): Schema {
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     title: "Ruleboard scenario",
-    description: "A tabletop-wargame rules scenario: a board, units of models on bases, objectives, and a timeline of steps that Ruleboard replays through the rules.",
+    description:
+      "A tabletop-wargame rules scenario: a board, units of models on bases, objectives, and a timeline of steps that Ruleboard replays through the rules.",
     ...mapOf("top"),
     definitions: {
       ...defs,

@@ -18,15 +18,7 @@ export const STEP_KIND_KEYS: readonly string[] = Object.keys(STEP_KINDS);
  * A map with fixed keys: the top level, a unit, a model written as a map, a terrain area, a model's
  * move written as a map, a step of one kind (`step:fight`), or a fight's nested block.
  */
-export type MapPlace =
-  | "top"
-  | "unit"
-  | "model"
-  | "terrain"
-  | "model-move"
-  | `step:${string}`
-  | "fight.pile-in"
-  | "fight.consolidate";
+export type MapPlace = "top" | "unit" | "model" | "terrain" | "model-move" | `step:${string}` | "fight.pile-in" | "fight.consolidate";
 
 /** The keys a place accepts, in the parser's order; for a step, besides its kind key. Empty for an unknown place. */
 export function keysOf(place: MapPlace): readonly string[] {
@@ -74,4 +66,3 @@ export function requiredKeys(place: MapPlace): readonly string[] {
 
 /** Keys whose value is a list of ids or names, so a list item there completes as that key's value. */
 export const LIST_KEYS: ReadonlySet<string> = new Set(["targets", "remove", "illegal", "rulings", "charged", "keywords"]);
-

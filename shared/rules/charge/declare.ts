@@ -40,13 +40,24 @@ export function checkDeclare(ctx: RuleContext, unit: UnitState, step: ChargeStep
   const range = system.charge.declareRange;
   const near = enemyWithin(ctx, unit, range);
   if (near.t !== "yes") {
-    report.unless(near.t, "action.not-eligible", `${unit.id} is ${inches(near.nearest())} from the nearest enemy unit; a unit must be within ${inches(range)} of an enemy unit to declare a charge (${rule})`, step.head, { related });
+    report.unless(
+      near.t,
+      "action.not-eligible",
+      `${unit.id} is ${inches(near.nearest())} from the nearest enemy unit; a unit must be within ${inches(range)} of an enemy unit to declare a charge (${rule})`,
+      step.head,
+      { related },
+    );
   }
   const engaged = board.isEngaged(unit);
   report.unless(invert(engaged), "action.not-eligible", `${unit.id} is engaged, so it is not eligible to declare a charge (${rule})`, step.head, { related });
   if (turn.advanced.has(unit) || turn.fellBack.has(unit)) {
     const did = turn.advanced.has(unit) ? "an advance" : "a fall-back";
-    report.error("action.not-eligible", `${unit.id} made ${did} move this turn, so it is not eligible to declare a charge (${rule}${system.id === "10e" ? "" : `, ${turn.advanced.has(unit) ? "09.06" : "09.07"}`})`, step.head, { related });
+    report.error(
+      "action.not-eligible",
+      `${unit.id} made ${did} move this turn, so it is not eligible to declare a charge (${rule}${system.id === "10e" ? "" : `, ${turn.advanced.has(unit) ? "09.06" : "09.07"}`})`,
+      step.head,
+      { related },
+    );
   }
 }
 
@@ -100,15 +111,28 @@ export function checkTargets(ctx: RuleContext, unit: UnitState, step: ChargeStep
  * engaged with (it may be engaged with no other). They are checked like written ones, on the
  * step's head, with the gaps measured before the move (`gapAtStart`).
  */
-export function checkInferredTargets(ctx: RuleContext, unit: UnitState, step: ChargeStep, targets: readonly UnitState[], gapAtStart: (v: UnitState) => number, opts: TargetOptions): void {
+export function checkInferredTargets(
+  ctx: RuleContext,
+  unit: UnitState,
+  step: ChargeStep,
+  targets: readonly UnitState[],
+  gapAtStart: (v: UnitState) => number,
+  opts: TargetOptions,
+): void {
   for (const v of targets) {
     const g = gapAtStart(v);
     // Not measured (out of the roll's reach): that model moved too far, which is reported already.
     if (!Number.isFinite(g)) continue;
     for (const f of targetFindings(ctx, unit, v, g, opts)) {
-      ctx.report.unless(f.t, "action.targets", `\`targets:\` is not written, so every enemy unit the charge ends engaged with is read as a charge target: ${f.message}`, step.head, {
-        related: [{ message: v.id, span: v.def.span }],
-      });
+      ctx.report.unless(
+        f.t,
+        "action.targets",
+        `\`targets:\` is not written, so every enemy unit the charge ends engaged with is read as a charge target: ${f.message}`,
+        step.head,
+        {
+          related: [{ message: v.id, span: v.def.span }],
+        },
+      );
     }
   }
 }
@@ -121,7 +145,11 @@ function targetFindings(ctx: RuleContext, unit: UnitState, v: UnitState, g: numb
   if (system.charge.targetsBeforeRoll) {
     // 10e: declared before the roll; the roll decides only whether the charge succeeds.
     const t = within(g, range);
-    if (t !== "yes") out.push({ t, message: `${v.id} is ${inches(g)} from ${unit.id}; charge targets are declared within ${inches(range)} (${cite(system, "11.04", "Charge")})` });
+    if (t !== "yes")
+      out.push({
+        t,
+        message: `${v.id} is ${inches(g)} from ${unit.id}; charge targets are declared within ${inches(range)} (${cite(system, "11.04", "Charge")})`,
+      });
     return out;
   }
   // 11e: selected after the roll, only when the charge move is made.
@@ -130,7 +158,10 @@ function targetFindings(ctx: RuleContext, unit: UnitState, v: UnitState, g: numb
   const t = within(g, bound);
   if (t !== "yes") {
     const roll = opts.limit === undefined ? "" : ` and within the charge's maximum distance (${inches(opts.limit)})`;
-    out.push({ t, message: `${v.id} is ${inches(g)} from ${unit.id}; charge targets must be within ${inches(range)}${roll} (${cite(system, "11.04", "Charge")})` });
+    out.push({
+      t,
+      message: `${v.id} is ${inches(g)} from ${unit.id}; charge targets must be within ${inches(range)}${roll} (${cite(system, "11.04", "Charge")})`,
+    });
   }
   const f = opts.restrict?.(v);
   if (f) out.push(f);

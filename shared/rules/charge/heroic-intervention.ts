@@ -51,32 +51,61 @@ export function checkIntervention(ctx: RuleContext, unit: UnitState, step: Charg
   const { board, report, scenario, system } = ctx;
   const related = [{ message: unit.id, span: unit.def.span }];
   if (unit.player === scenario.turn) {
-    report.error("action.not-eligible", `Heroic Intervention is used in the opponent's Charge phase; ${unit.id} belongs to the player whose turn it is (${RULE})`, step.head, { related });
+    report.error(
+      "action.not-eligible",
+      `Heroic Intervention is used in the opponent's Charge phase; ${unit.id} belongs to the player whose turn it is (${RULE})`,
+      step.head,
+      { related },
+    );
     return;
   }
   const state = chargePhaseState(ctx.turn);
   const earlier = state.interventions.get(unit.player);
   if (earlier) {
-    report.error("action.repeated", `${unit.player} already used Heroic Intervention this phase; a stratagem is used at most once per phase (${RULE}, 15.01)`, step.head, {
-      related: [{ message: "the earlier Heroic Intervention", span: earlier }],
-    });
+    report.error(
+      "action.repeated",
+      `${unit.player} already used Heroic Intervention this phase; a stratagem is used at most once per phase (${RULE}, 15.01)`,
+      step.head,
+      {
+        related: [{ message: "the earlier Heroic Intervention", span: earlier }],
+      },
+    );
   } else {
     state.interventions.set(unit.player, step.head);
   }
   state.first ??= step.head;
 
   if (unit.def.battleShocked) {
-    report.error("action.not-eligible", `${unit.id} is battle-shocked and cannot be the target of its player's stratagems (${RULE}, 01.07)`, step.head, { related });
+    report.error("action.not-eligible", `${unit.id} is battle-shocked and cannot be the target of its player's stratagems (${RULE}, 01.07)`, step.head, {
+      related,
+    });
   }
   const kw = unit.def.keywords;
   if (kw.includes("vehicle") && !kw.includes("character") && !kw.includes("walker")) {
-    report.error("action.not-eligible", `${unit.id} is a VEHICLE that is neither a CHARACTER nor a WALKER, so it cannot make a Heroic Intervention (${RULE})`, step.head, { related });
+    report.error(
+      "action.not-eligible",
+      `${unit.id} is a VEHICLE that is neither a CHARACTER nor a WALKER, so it cannot make a Heroic Intervention (${RULE})`,
+      step.head,
+      { related },
+    );
   }
   const engaged = board.isEngaged(unit);
-  report.unless(engaged === "yes" ? "no" : engaged === "no" ? "yes" : "border", "action.not-eligible", `${unit.id} is engaged; Heroic Intervention selects an unengaged unit (${RULE})`, step.head, { related });
+  report.unless(
+    engaged === "yes" ? "no" : engaged === "no" ? "yes" : "border",
+    "action.not-eligible",
+    `${unit.id} is engaged; Heroic Intervention selects an unengaged unit (${RULE})`,
+    step.head,
+    { related },
+  );
   const near = enemyWithin(ctx, unit, system.charge.declareRange);
   if (near.t !== "yes") {
-    report.unless(near.t, "action.not-eligible", `${unit.id} is ${inches(near.nearest())} from the nearest enemy unit; Heroic Intervention selects a unit within ${inches(system.charge.declareRange)} of enemy units (${RULE})`, step.head, { related });
+    report.unless(
+      near.t,
+      "action.not-eligible",
+      `${unit.id} is ${inches(near.nearest())} from the nearest enemy unit; Heroic Intervention selects a unit within ${inches(system.charge.declareRange)} of enemy units (${RULE})`,
+      step.head,
+      { related },
+    );
   }
 }
 
@@ -86,10 +115,18 @@ export function checkIntervention(ctx: RuleContext, unit: UnitState, step: Charg
  * (Within the maximum distance is checked for every charge.) Returns the finding's message, or
  * undefined with the three-valued answer when it is a distance.
  */
-export function interventionTargetRule(ctx: RuleContext, unit: UnitState, target: UnitState, mode: InterventionMode): { message: string; t: "no" | "border" } | undefined {
+export function interventionTargetRule(
+  ctx: RuleContext,
+  unit: UnitState,
+  target: UnitState,
+  mode: InterventionMode,
+): { message: string; t: "no" | "border" } | undefined {
   if (mode === "leap-to-defend") {
     if (ctx.turn.charged.has(target)) return undefined;
-    return { message: `${target.id} did not make a charge move this phase; with Leap to Defend the charge targets only enemy units that did (${RULE})`, t: "no" };
+    return {
+      message: `${target.id} did not make a charge move this phase; with Leap to Defend the charge targets only enemy units that did (${RULE})`,
+      t: "no",
+    };
   }
   const g = ctx.board.unitGap(unit, target);
   const t = within(g, 6);

@@ -67,10 +67,16 @@ function checkCloser(ctx: RuleContext, moved: readonly MovedModel[], targets: re
     if (best === "yes") continue;
     const i = d0.indexOf(Math.min(...d0));
     const t = targets[i];
-    report.unless(best, "move.not-closer", `${mm.model.def.id} must end closer to a charge target: it is ${inches(d0[i])} from ${t.id} at the start and ${inches(d1[i])} at the end (${rule})`, mm.move.span, {
-      related: targets.map((v) => ({ message: `${v.id}, a charge target`, span: v.def.span })),
-      measure: { value: d1[i], limit: d0[i], ...unitGapPoints(board, mm.model.shape, t) },
-    });
+    report.unless(
+      best,
+      "move.not-closer",
+      `${mm.model.def.id} must end closer to a charge target: it is ${inches(d0[i])} from ${t.id} at the start and ${inches(d1[i])} at the end (${rule})`,
+      mm.move.span,
+      {
+        related: targets.map((v) => ({ message: `${v.id}, a charge target`, span: v.def.span })),
+        measure: { value: d1[i], limit: d0[i], ...unitGapPoints(board, mm.model.shape, t) },
+      },
+    );
   }
 }
 
@@ -88,14 +94,25 @@ function checkPathsClearOfNonTargets(ctx: RuleContext, moved: readonly MovedMode
     let found: ModelState | undefined;
     for (let i = 0; i + 1 < points.length && !found; i++) {
       const probe = circle(points[i], dist(points[i], points[i + 1]) + inradius(mm.fromShape));
-      found = board.near(probe, er).find(
-        (n) => n.alive && n.unit.player !== mm.model.unit.player && !targets.includes(n.unit) && within(sweptGap(mm.fromShape, points[i], points[i + 1], n.shape), er) === "yes",
-      );
+      found = board
+        .near(probe, er)
+        .find(
+          (n) =>
+            n.alive &&
+            n.unit.player !== mm.model.unit.player &&
+            !targets.includes(n.unit) &&
+            within(sweptGap(mm.fromShape, points[i], points[i + 1], n.shape), er) === "yes",
+        );
     }
     if (!found) continue;
-    report.error("engagement.forbidden", `${mm.model.def.id}'s path passes within ${inches(er)} of ${found.def.id} (${found.unit.id}), which is not a charge target; a charging model may not move within Engagement Range of other enemy units (${rule})`, mm.move.span, {
-      related: [{ message: `${found.def.id} (${found.unit.id})`, span: found.def.span }],
-    });
+    report.error(
+      "engagement.forbidden",
+      `${mm.model.def.id}'s path passes within ${inches(er)} of ${found.def.id} (${found.unit.id}), which is not a charge target; a charging model may not move within Engagement Range of other enemy units (${rule})`,
+      mm.move.span,
+      {
+        related: [{ message: `${found.def.id} (${found.unit.id})`, span: found.def.span }],
+      },
+    );
   }
 }
 
@@ -117,7 +134,14 @@ interface Goal {
  * position must keep every other condition: closer to a target, the unit engaged with every target
  * and with no other enemy unit, coherency, no overlap, within the roll, not through enemy models.
  */
-function checkIfPossible(ctx: RuleContext, unit: UnitState, step: ChargeStep, moved: readonly MovedModel[], targets: readonly UnitState[], spec: ChargeMoveSpec): void {
+function checkIfPossible(
+  ctx: RuleContext,
+  unit: UnitState,
+  step: ChargeStep,
+  moved: readonly MovedModel[],
+  targets: readonly UnitState[],
+  spec: ChargeMoveSpec,
+): void {
   const { board, system } = ctx;
   const er = system.engagementRange;
   const targetSet = new Set(targets);
@@ -129,7 +153,13 @@ function checkIfPossible(ctx: RuleContext, unit: UnitState, step: ChargeStep, mo
   // Candidates are generated round each target base in reach, and a charge reaches far: the few
   // nearest ones keep a search cheap (a witness is still fully verified; one not sought is only a miss).
   const nearest = (from: Shape): Shape[] =>
-    shapes.length <= NEAREST ? shapes : shapes.map((s) => ({ s, g: gapBounds(from, s).lower })).sort((a, b) => a.g - b.g).slice(0, NEAREST).map((x) => x.s);
+    shapes.length <= NEAREST
+      ? shapes
+      : shapes
+          .map((s) => ({ s, g: gapBounds(from, s).lower }))
+          .sort((a, b) => a.g - b.g)
+          .slice(0, NEAREST)
+          .map((x) => x.s);
   const coherentWith = board.coherencyProbe(unit);
   // 10e: the witness's straight path (its facing kept) must stay out of non-targets' Engagement Range.
   const pathClear = (mm: MovedModel, to: Vec): boolean =>
@@ -209,22 +239,39 @@ function checkEndEngagement(ctx: RuleContext, unit: UnitState, step: ChargeStep,
   const { board, report } = ctx;
   const after = board.engagedUnits(unit);
   if (inferred) {
-    if (after.size === 0) report.error("engagement.required", `${unit.id} ends its charge move engaged with no enemy unit; a charge move must end engaged with every charge target (${rule})`, step.head);
+    if (after.size === 0)
+      report.error(
+        "engagement.required",
+        `${unit.id} ends its charge move engaged with no enemy unit; a charge move must end engaged with every charge target (${rule})`,
+        step.head,
+      );
     return;
   }
   const missing = targets.filter((v) => after.get(v) !== "yes");
   if (missing.length > 0) {
     const t: Tri = missing.every((v) => after.get(v) === "border") ? "border" : "no";
     const gaps = missing.map((v) => `${v.id} is ${inches(board.unitGap(unit, v))} away`).join(", ");
-    report.unless(t, "engagement.required", `${unit.id} must end its charge move engaged (within ${inches(ctx.system.engagementRange)}) with every charge target: ${gaps} (${rule})`, step.head, {
-      related: missing.map((v) => ({ message: v.id, span: v.def.span })),
-    });
+    report.unless(
+      t,
+      "engagement.required",
+      `${unit.id} must end its charge move engaged (within ${inches(ctx.system.engagementRange)}) with every charge target: ${gaps} (${rule})`,
+      step.head,
+      {
+        related: missing.map((v) => ({ message: v.id, span: v.def.span })),
+      },
+    );
   }
   const others = [...after].filter(([v]) => !targets.includes(v));
   if (others.length > 0) {
     const t: Tri = others.some(([, e]) => e === "yes") ? "no" : "border";
-    report.unless(t, "engagement.forbidden", `${unit.id} ends its charge move engaged with ${list(others.map(([v]) => v.id))}, which ${others.length === 1 ? "is not a charge target" : "are not charge targets"} (${rule})`, step.head, {
-      related: others.map(([v]) => ({ message: v.id, span: v.def.span })),
-    });
+    report.unless(
+      t,
+      "engagement.forbidden",
+      `${unit.id} ends its charge move engaged with ${list(others.map(([v]) => v.id))}, which ${others.length === 1 ? "is not a charge target" : "are not charge targets"} (${rule})`,
+      step.head,
+      {
+        related: others.map(([v]) => ({ message: v.id, span: v.def.span })),
+      },
+    );
   }
 }

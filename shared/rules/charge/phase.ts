@@ -21,42 +21,73 @@ export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
   const related = [{ message: unit.id, span: unit.def.span }];
   const eleventh = system.id !== "10e";
   if (board.alive(unit).length === 0) {
-    report.error("action.not-eligible", `${unit.id} has no models left on the battlefield and cannot charge (${cite(system, "11.02", "Charge")})`, step.head, { related });
+    report.error("action.not-eligible", `${unit.id} has no models left on the battlefield and cannot charge (${cite(system, "11.02", "Charge")})`, step.head, {
+      related,
+    });
     return;
   }
 
   const earlier = turn.chargeDeclared.get(unit);
   if (earlier) {
-    report.error("action.repeated", `${unit.id} already declared a charge this phase; a unit declares one charge per phase (${cite(system, "11.02", "Charge")})`, step.head, {
-      related: [{ message: "the earlier charge", span: earlier }],
-    });
+    report.error(
+      "action.repeated",
+      `${unit.id} already declared a charge this phase; a unit declares one charge per phase (${cite(system, "11.02", "Charge")})`,
+      step.head,
+      {
+        related: [{ message: "the earlier charge", span: earlier }],
+      },
+    );
   } else {
     if (unit.def.charged) {
-      report.error("action.repeated", `${unit.id} already made a charge move this turn (its set-up says \`charged:\`); a unit declares one charge per phase (${cite(system, "11.02", "Charge")})`, step.head, { related });
+      report.error(
+        "action.repeated",
+        `${unit.id} already made a charge move this turn (its set-up says \`charged:\`); a unit declares one charge per phase (${cite(system, "11.02", "Charge")})`,
+        step.head,
+        { related },
+      );
     }
     turn.chargeDeclared.set(unit, step.head);
   }
 
   const mode: InterventionMode | undefined = eleventh ? step.intervention?.value : undefined;
   if (step.intervention && !eleventh) {
-    report.error("action.mode", `Leap to Defend and Into the Fray are the 11th edition's Heroic Intervention modes (11e 15.11); the 10th edition has no such modes (10e Charge)`, step.intervention.span);
+    report.error(
+      "action.mode",
+      `Leap to Defend and Into the Fray are the 11th edition's Heroic Intervention modes (11e 15.11); the 10th edition has no such modes (10e Charge)`,
+      step.intervention.span,
+    );
   }
   if (step.intervention && eleventh) {
     checkIntervention(ctx, unit, step);
   } else if (unit.player !== scenario.turn) {
     const msg = `${unit.id} belongs to ${unit.player}; in the Charge phase the player whose turn it is (${scenario.turn}) declares the charges`;
     if (eleventh) {
-      report.error("action.not-eligible", `${msg}; the opponent's units charge only by Heroic Intervention, written with \`intervention: leap-to-defend\` or \`into-the-fray\` (11e 11.02, 15.11)`, step.head, { related });
+      report.error(
+        "action.not-eligible",
+        `${msg}; the opponent's units charge only by Heroic Intervention, written with \`intervention: leap-to-defend\` or \`into-the-fray\` (11e 11.02, 15.11)`,
+        step.head,
+        { related },
+      );
     } else {
       // The 10th edition's own Heroic Intervention stratagem is not in the language: say so, but do not call it illegal.
-      report.warning("action.not-eligible", `${msg}, unless it is the 10th edition's Heroic Intervention stratagem, which the checker does not model (10e Charge; see the readings page)`, step.head, { related });
+      report.warning(
+        "action.not-eligible",
+        `${msg}, unless it is the 10th edition's Heroic Intervention stratagem, which the checker does not model (10e Charge; see the readings page)`,
+        step.head,
+        { related },
+      );
     }
   } else {
     const first = chargePhaseState(turn).first;
     if (first) {
-      report.error("sequence.order", `Heroic Intervention is used at the end of the Charge phase; ${unit.id} declares a charge after it (11e 11.03, 15.11)`, step.head, {
-        related: [{ message: "the Heroic Intervention", span: first }],
-      });
+      report.error(
+        "sequence.order",
+        `Heroic Intervention is used at the end of the Charge phase; ${unit.id} declares a charge after it (11e 11.03, 15.11)`,
+        step.head,
+        {
+          related: [{ message: "the Heroic Intervention", span: first }],
+        },
+      );
     }
     checkDeclare(ctx, unit, step);
   }
@@ -80,7 +111,8 @@ export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
   const gapAtStart = (v: UnitState): number => gapsAtStart.get(v) ?? Infinity;
   const written = checkTargets(ctx, unit, step, opts);
   // Read targets are engaged after a move of at most the roll: only units that near can be one.
-  if (!written && moving) for (const v of board.unitsWithin(unit, (limit ?? 12) + system.engagementRange + 1).keys()) gapsAtStart.set(v, board.unitGap(unit, v));
+  if (!written && moving)
+    for (const v of board.unitsWithin(unit, (limit ?? 12) + system.engagementRange + 1).keys()) gapsAtStart.set(v, board.unitGap(unit, v));
 
   // Without a roll the dice's best is assumed (12, or 6 for Into the Fray), so no distance is wrongly called too far.
   const result = chargeMove(ctx, unit, step, { targets: written, limit: limit ?? (mode === "into-the-fray" ? 6 : 12), rule });

@@ -56,7 +56,12 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
         measure: { value: d1[i], limit: d0[i], ...unitGapPoints(board, mm.model.shape, t) },
       };
       if (best === "no" && altTri !== "no") {
-        report.warning("move.not-closer", `${msg} — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)`, mm.move.span, extra);
+        report.warning(
+          "move.not-closer",
+          `${msg} — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)`,
+          mm.move.span,
+          extra,
+        );
       } else report.unless(best, "move.not-closer", msg, mm.move.span, extra);
     }
 
@@ -82,11 +87,16 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
       "move.missed-engagement",
       lenient ? "warning" : "error",
       `${id} could have ended engaged with ${t.id}: at ${at(w.centre)} it is within ${inches(er)} and meets every other condition (${spec.rule})` +
-        (lenient ? ` — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)` : ""),
+        (lenient
+          ? ` — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)`
+          : ""),
       mm.move.span,
       {
         related: [
-          { message: `witness: ${id} at ${at(w.centre)}${mm.model.shape.kind === "ellipse" ? `, facing ${Math.round(w.facingDeg)}°` : ""}`, span: mm.move.span },
+          {
+            message: `witness: ${id} at ${at(w.centre)}${mm.model.shape.kind === "ellipse" ? `, facing ${Math.round(w.facingDeg)}°` : ""}`,
+            span: mm.move.span,
+          },
           { message: `${t.id}, the closest ${spec.what}`, span: t.def.span },
         ],
         witness: { model: id, at: [w.centre.x, w.centre.y] },

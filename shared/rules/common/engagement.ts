@@ -63,10 +63,16 @@ export function checkStillEngaged(board: BoardState, moved: readonly MovedModel[
       const t = within(g, er);
       if (t === "yes") continue;
       const closest = v.models.filter((n) => n.alive).find((n) => Math.abs(separation(mm.model.shape, n.shape).gap - g) < 1e-9);
-      report.unless(t, "engagement.lost", `${mm.model.def.id} started engaged with ${v.id} and must still be engaged with it, but ends ${inches(g)} away (${rule})`, mm.move.span, {
-        related: [{ message: v.id, span: v.def.span }],
-        measure: { value: g, limit: er, ...(closest ? gapPoints(mm.model.shape, closest.shape) : {}) },
-      });
+      report.unless(
+        t,
+        "engagement.lost",
+        `${mm.model.def.id} started engaged with ${v.id} and must still be engaged with it, but ends ${inches(g)} away (${rule})`,
+        mm.move.span,
+        {
+          related: [{ message: v.id, span: v.def.span }],
+          measure: { value: g, limit: er, ...(closest ? gapPoints(mm.model.shape, closest.shape) : {}) },
+        },
+      );
     }
   }
 }

@@ -109,7 +109,13 @@ export class FightOrder {
 
   /** The stages at which a selection may happen now (by `player`, when given). */
   dueStages(pools: Pools, player?: string): Stage[] {
-    return [...new Set(this.selecting(pools).filter((s) => player === undefined || s.selector === player).map((s) => s.stage))];
+    return [
+      ...new Set(
+        this.selecting(pools)
+          .filter((s) => player === undefined || s.selector === player)
+          .map((s) => s.stage),
+      ),
+    ];
   }
 
   /** After the selected unit's fight: who selects next. */

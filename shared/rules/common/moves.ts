@@ -120,7 +120,7 @@ export function applyMoves(board: BoardState, moves: readonly ModelMove[]): Move
     const fromShape = m.shape;
     const end = mv.path[mv.path.length - 1];
     board.place(m, end, mv.facing ?? m.facing);
-    const turned = m.shape.kind === "ellipse" && Math.abs(((m.facing - fromFacing) % 180 + 180) % 180) > 0.5;
+    const turned = m.shape.kind === "ellipse" && Math.abs((((m.facing - fromFacing) % 180) + 180) % 180) > 0.5;
     if (Math.hypot(end.x - from.x, end.y - from.y) > MOVED || turned) {
       moved.push({ model: m, move: mv, from, fromFacing, fromShape });
     }

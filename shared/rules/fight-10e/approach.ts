@@ -77,7 +77,12 @@ export function checkCloserToEnemyModel(ctx: RuleContext, moved: readonly MovedM
       measure: { value: end, limit: e.gap, ...gapPoints(mm.model.shape, e.model.shape) },
     };
     if (best === "no" && alt !== "no") {
-      report.warning("move.not-closer", `${message} — legal under the reading that takes the closest enemy model at the end of the move (see the readings page)`, mm.move.span, extra);
+      report.warning(
+        "move.not-closer",
+        `${message} — legal under the reading that takes the closest enemy model at the end of the move (see the readings page)`,
+        mm.move.span,
+        extra,
+      );
     } else report.unless(best, "move.not-closer", message, mm.move.span, extra);
   }
   return out;
@@ -135,8 +140,7 @@ function contactWitness(
     limit,
     // A non-round base pays to pivot in the 10th edition, so its witnesses keep their facing.
     rotate: false,
-    verify: () =>
-      start.some((e) => signedGap(mm.model.shape, e.model.shape) < e.gap - MARGIN) && coherentWith(mm.model),
+    verify: () => start.some((e) => signedGap(mm.model.shape, e.model.shape) < e.gap - MARGIN) && coherentWith(mm.model),
   });
 }
 

@@ -38,7 +38,8 @@ export function tenthConsolidate(ctx: RuleContext, unit: UnitState, spec: Consol
   const reached = unitReaches(board, unit, contact);
   const written = spec.mode?.value;
   const enemyMode = written ? written !== "objective" : reached !== "no";
-  const goal = contact === "base" ? "in base-to-base contact with an enemy model" : `within Engagement Range (${inches(system.engagementRange)}) of an enemy unit`;
+  const goal =
+    contact === "base" ? "in base-to-base contact with an enemy model" : `within Engagement Range (${inches(system.engagementRange)}) of an enemy unit`;
   const why = contact === "base" ? "club ruling consolidate-contact-base, seed 002 L33" : rule;
 
   if (enemyMode) {
@@ -60,7 +61,12 @@ export function tenthConsolidate(ctx: RuleContext, unit: UnitState, spec: Consol
     return;
   }
   if (ctx.scenario.objectives.length === 0) {
-    report.unless(reached, "engagement.required", `${unit.id} must end ${goal}: with no objective marker to consolidate toward, no model may move otherwise (${rule})`, span);
+    report.unless(
+      reached,
+      "engagement.required",
+      `${unit.id} must end ${goal}: with no objective marker to consolidate toward, no model may move otherwise (${rule})`,
+      span,
+    );
     return;
   }
   towardObjective(ctx, unit, spec, { moved, free, span, rule });
@@ -109,9 +115,14 @@ function towardObjective(
     const o = scenario.objectives.find((x) => x.id === spec.objective!.id);
     if (!o) return; // the parser reports unknown refs
     if (!admissible.includes(o)) {
-      report.error("action.targets", `objective ${o.id} is not the closest objective marker to ${unit.id} or to any of its moved models; a consolidation moves toward the closest one (${rule})`, spec.objective.pairSpan, {
-        related: [{ message: o.id, span: o.span }],
-      });
+      report.error(
+        "action.targets",
+        `objective ${o.id} is not the closest objective marker to ${unit.id} or to any of its moved models; a consolidation moves toward the closest one (${rule})`,
+        spec.objective.pairSpan,
+        {
+          related: [{ message: o.id, span: o.span }],
+        },
+      );
     }
     candidates = [o];
   }
@@ -140,16 +151,28 @@ function judgeObjective(
     const g0 = markerGap(board, mm.fromShape, o);
     const g1 = markerGap(board, mm.model.shape, o);
     const marker = { kind: "circle" as const, c: o.at, r: board.system.objective.diameterMm / 2 / 25.4 };
-    report.unless(closer(g0, g1), "move.not-closer", `${mm.model.def.id} must move toward ${which}: ${inches(g0)} at the start, ${inches(g1)} at the end (${move.rule})`, mm.move.span, {
-      related,
-      measure: { value: g1, limit: g0, ...gapPoints(mm.model.shape, marker) },
-    });
+    report.unless(
+      closer(g0, g1),
+      "move.not-closer",
+      `${mm.model.def.id} must move toward ${which}: ${inches(g0)} at the start, ${inches(g1)} at the end (${move.rule})`,
+      mm.move.span,
+      {
+        related,
+        measure: { value: g1, limit: g0, ...gapPoints(mm.model.shape, marker) },
+      },
+    );
   }
   const g = objectiveGap(board, unit, o);
-  report.unless(within(g, system.objective.range), "objective.out-of-range", `${unit.id} must end within range (${inches(system.objective.range)}) of ${which}; its closest model is ${inches(g)} away (${move.rule})`, move.span, {
-    related,
-    measure: { value: g, limit: system.objective.range, ...objectiveGapPoints(board, unit, o, g) },
-  });
+  report.unless(
+    within(g, system.objective.range),
+    "objective.out-of-range",
+    `${unit.id} must end within range (${inches(system.objective.range)}) of ${which}; its closest model is ${inches(g)} away (${move.rule})`,
+    move.span,
+    {
+      related,
+      measure: { value: g, limit: system.objective.range, ...objectiveGapPoints(board, unit, o, g) },
+    },
+  );
 }
 
 function markerGap(board: BoardState, shape: ModelState["shape"], o: ObjectiveDef): number {

@@ -49,9 +49,13 @@ function pileInStep(ctx: RuleContext, unit: UnitState, step: PileInStep): void {
   const current = CURRENT.get(fight);
   const rule = ruleName(ctx, "Fight");
   if (current?.unit === unit && current.stage === "piled-in") {
-    report.error("action.repeated", `${unit.id} already piled in during this activation (${ruleName(ctx, "Pile In")})`, step.head, { related: [{ message: "the earlier pile-in", span: current.head }] });
+    report.error("action.repeated", `${unit.id} already piled in during this activation (${ruleName(ctx, "Pile In")})`, step.head, {
+      related: [{ message: "the earlier pile-in", span: current.head }],
+    });
   } else if (current?.unit === unit) {
-    report.error("sequence.order", `${unit.id} piles in after its attacks; an activation is pile in, then attacks, then consolidate (${rule})`, step.head, { related: [{ message: `${unit.id}'s activation`, span: current.head }] });
+    report.error("sequence.order", `${unit.id} piles in after its attacks; an activation is pile in, then attacks, then consolidate (${rule})`, step.head, {
+      related: [{ message: `${unit.id}'s activation`, span: current.head }],
+    });
   } else {
     interrupt(ctx, step.head);
     if (selectToFight(ctx, unit, step.head)) CURRENT.set(fight, { unit, stage: "piled-in", head: step.head, step: report.step });
@@ -67,7 +71,12 @@ function fightStep(ctx: RuleContext, unit: UnitState, step: FightStep): void {
     // The activation its pile-in step began continues.
     current.stage = "fought";
     if (step.pileIn) {
-      report.error("action.repeated", `${unit.id} already piled in during this activation, in its pile-in step (${ruleName(ctx, "Pile In")})`, step.pileIn.span, { related: [{ message: "the pile-in step", span: current.head }] });
+      report.error(
+        "action.repeated",
+        `${unit.id} already piled in during this activation, in its pile-in step (${ruleName(ctx, "Pile In")})`,
+        step.pileIn.span,
+        { related: [{ message: "the pile-in step", span: current.head }] },
+      );
     }
   } else {
     interrupt(ctx, step.head);
@@ -92,13 +101,20 @@ function consolidateStep(ctx: RuleContext, unit: UnitState, step: ConsolidateSte
   if (current?.unit === unit && current.stage === "fought") {
     CURRENT.delete(fight);
   } else if (current?.unit === unit) {
-    report.error("sequence.order", `${unit.id} consolidates before its attacks: after its pile-in comes its fight step (${rule})`, step.head, { related: [{ message: "its pile-in", span: current.head }] });
+    report.error("sequence.order", `${unit.id} consolidates before its attacks: after its pile-in comes its fight step (${rule})`, step.head, {
+      related: [{ message: "its pile-in", span: current.head }],
+    });
     CURRENT.delete(fight);
   } else if (!fight.consolidations.has(unit)) {
     const what = fight.selected.has(unit)
       ? `${unit.id} must consolidate straight after its own attacks, before another unit is selected`
       : `${unit.id} has not been selected to fight; a unit consolidates at the end of its own activation, after its attacks`;
-    report.error("sequence.order", `${what} (${rule})`, step.head, current ? { related: [{ message: `${current.unit.id}'s activation`, span: current.head }] } : undefined);
+    report.error(
+      "sequence.order",
+      `${what} (${rule})`,
+      step.head,
+      current ? { related: [{ message: `${current.unit.id}'s activation`, span: current.head }] } : undefined,
+    );
   }
   consolidateOnce(ctx, unit, step.head);
   tenthConsolidate(ctx, unit, step, step.head);
@@ -108,7 +124,9 @@ function consolidateStep(ctx: RuleContext, unit: UnitState, step: ConsolidateSte
 function consolidateOnce(ctx: RuleContext, unit: UnitState, span: Span): void {
   const earlier = ctx.fight.consolidations.get(unit);
   if (earlier) {
-    ctx.report.error("action.repeated", `${unit.id} already consolidated this phase (${ruleName(ctx, "Consolidate")})`, span, { related: [{ message: "the earlier consolidation", span: earlier }] });
+    ctx.report.error("action.repeated", `${unit.id} already consolidated this phase (${ruleName(ctx, "Consolidate")})`, span, {
+      related: [{ message: "the earlier consolidation", span: earlier }],
+    });
   } else ctx.fight.consolidations.set(unit, span);
 }
 
@@ -129,6 +147,10 @@ function interrupt(ctx: RuleContext, by: Span | undefined): void {
   // At the end of the phase the finding goes on the pile-in step itself.
   const step = ctx.report.step;
   ctx.report.step = current.step;
-  ctx.report.error("sequence.order", `${current.unit.id} piled in but never made its attacks: its fight step must follow its pile-in (${ruleName(ctx, "Fight")})`, current.head);
+  ctx.report.error(
+    "sequence.order",
+    `${current.unit.id} piled in but never made its attacks: its fight step must follow its pile-in (${ruleName(ctx, "Fight")})`,
+    current.head,
+  );
   ctx.report.step = step;
 }

@@ -35,6 +35,11 @@ export function tenthPileIn(ctx: RuleContext, unit: UnitState, spec: PileInSpec,
   // "For a Pile In to be possible, a unit must be able to end these moves within Engagement Range
   // of one or more enemy units and in Unit Coherency": a move that ends otherwise is illegal
   // whether or not some other pile-in was possible (if none was, no model may move).
-  report.unless(board.isEngaged(unit), "engagement.required", `${unit.id} must end its pile-in within Engagement Range (${inches(system.engagementRange)}) of an enemy unit, or no model may pile in (${rule})`, span);
+  report.unless(
+    board.isEngaged(unit),
+    "engagement.required",
+    `${unit.id} must end its pile-in within Engagement Range (${inches(system.engagementRange)}) of an enemy unit, or no model may pile in (${rule})`,
+    span,
+  );
   checkUnitCoherency(ctx, unit, span, rule);
 }

@@ -56,20 +56,33 @@ export function selectToFight(ctx: RuleContext, unit: UnitState, head: Span): bo
   const order = (fight.order ??= new FightOrder(ctx.scenario.turn, ctx.scenario.players, orderRulesOf(ctx.system)));
   const e = tenthEligibility(ctx, unit);
   const range = inches(ctx.system.engagementRange);
-  report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not within Engagement Range (${range}) of an enemy unit and did not charge this turn (${rule})`, head, { related });
+  report.unless(
+    e,
+    "action.not-eligible",
+    `${unit.id} is not eligible to fight: it is not within Engagement Range (${range}) of an enemy unit and did not charge this turn (${rule})`,
+    head,
+    { related },
+  );
   if (e !== "no") {
     const pools = tenthPools(ctx);
     // Club: an unengaged charger fights in the first part or not at all; once no Fights First
     // selection is due, it is not eligible (asked before `check`, which moves the order on).
-    const clubOut =
-      ctx.system.readings.remainingCombatsEngagedOnly &&
-      ctx.board.isEngaged(unit) === "no" &&
-      !order.dueStages(pools).includes("fights-first");
+    const clubOut = ctx.system.readings.remainingCombatsEngagedOnly && ctx.board.isEngaged(unit) === "no" && !order.dueStages(pools).includes("fights-first");
     const wrong = order.check(unit, isFightsFirst(ctx, unit), pools);
     if (clubOut) {
-      report.error("action.not-eligible", `${unit.id} is not engaged and the Fights First step is over; the second part holds only engaged units (club ruling remaining-combats-engaged-only, seed 002 L13, L27)`, head, { related });
+      report.error(
+        "action.not-eligible",
+        `${unit.id} is not engaged and the Fights First step is over; the second part holds only engaged units (club ruling remaining-combats-engaged-only, seed 002 L13, L27)`,
+        head,
+        { related },
+      );
     } else if (wrong) {
-      report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (${rule}: Fights First, then Remaining Combats, each started by the player whose turn it is not)`, head, { related });
+      report.error(
+        "fight.order",
+        `${unit.id} is selected out of order: ${wrong.expected} (${rule}: Fights First, then Remaining Combats, each started by the player whose turn it is not)`,
+        head,
+        { related },
+      );
     }
     order.advance(unit.player, pools);
   }
@@ -84,8 +97,14 @@ export function reportMissingFights(ctx: RuleContext): void {
   for (const u of ctx.board.units.values()) {
     const e = tenthEligibility(ctx, u);
     const why = hasCharged(ctx, u) ? "it charged this turn" : `it is within Engagement Range (${inches(ctx.system.engagementRange)}) of an enemy unit`;
-    ctx.report.unless(e === "yes" ? "no" : e === "border" ? "border" : "yes", "fight.missing", `${u.id} was eligible to fight (${why}) and never fought; players select units until neither has an eligible unit left (${rule})`, u.def.span, {
-      related: [{ message: u.id, span: u.def.span }],
-    });
+    ctx.report.unless(
+      e === "yes" ? "no" : e === "border" ? "border" : "yes",
+      "fight.missing",
+      `${u.id} was eligible to fight (${why}) and never fought; players select units until neither has an eligible unit left (${rule})`,
+      u.def.span,
+      {
+        related: [{ message: u.id, span: u.def.span }],
+      },
+    );
   }
 }

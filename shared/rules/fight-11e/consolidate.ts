@@ -22,12 +22,20 @@ export function consolidateStep(ctx: RuleContext, step: ConsolidateStep): void {
   const related = [{ message: unit.id, span: unit.def.span }];
 
   const earlier = fight.consolidations.get(unit);
-  if (earlier) report.error("action.repeated", `${unit.id} already made a consolidation move this phase (11e 12.07)`, step.head, { related: [{ message: "the earlier consolidation", span: earlier }] });
+  if (earlier)
+    report.error("action.repeated", `${unit.id} already made a consolidation move this phase (11e 12.07)`, step.head, {
+      related: [{ message: "the earlier consolidation", span: earlier }],
+    });
   else fight.consolidations.set(unit, step.head);
   if (unit.player === scenario.turn && fight.firstOpponentConsolidation) {
-    report.error("sequence.order", `the player whose turn it is (${scenario.turn}) makes all consolidation moves first, before the opponent's (11e 12.07)`, step.head, {
-      related: [{ message: "the opponent's earlier consolidation", span: fight.firstOpponentConsolidation }],
-    });
+    report.error(
+      "sequence.order",
+      `the player whose turn it is (${scenario.turn}) makes all consolidation moves first, before the opponent's (11e 12.07)`,
+      step.head,
+      {
+        related: [{ message: "the opponent's earlier consolidation", span: fight.firstOpponentConsolidation }],
+      },
+    );
   }
   if (unit.player !== scenario.turn && !fight.firstOpponentConsolidation) fight.firstOpponentConsolidation = step.head;
   if (!fight.everEligible.has(unit) && !fight.madeEligible.has(unit)) {
@@ -42,14 +50,18 @@ export function consolidateStep(ctx: RuleContext, step: ConsolidateStep): void {
   if (candidates.length === 0) {
     const moves = plannedMoves(board, unit, step.moves, report);
     if (applyMoves(board, moves).length > 0) {
-      report.error("action.mode", `${unit.id} cannot consolidate: it is not engaged and no enemy unit or objective is within 3" (11e 12.08)`, step.head, { related });
+      report.error("action.mode", `${unit.id} cannot consolidate: it is not engaged and no enemy unit or objective is within 3" (11e 12.08)`, step.head, {
+        related,
+      });
     }
     return;
   }
 
   // Unwritten mode: the most permissive reading wins (the one with the fewest findings).
   const start = new Map(board.alive(unit).map((m) => [m, { at: m.at, facing: m.facing }]));
-  const trials = candidates.flatMap((mode): { mode: ConsolidationMode; o: ObjectiveDef | undefined }[] => (mode === "objective" ? objectiveChoices(ctx, unit, step).map((o) => ({ mode, o })) : [{ mode, o: undefined }]));
+  const trials = candidates.flatMap((mode): { mode: ConsolidationMode; o: ObjectiveDef | undefined }[] =>
+    mode === "objective" ? objectiveChoices(ctx, unit, step).map((o) => ({ mode, o })) : [{ mode, o: undefined }],
+  );
   let best: { mode: ConsolidationMode; report: Report; forced: UnitState[] } | undefined;
   for (const { mode, o } of trials) {
     for (const [m, p] of start) board.place(m, p.at, p.facing);
@@ -102,9 +114,9 @@ function acceptableModes(ctx: RuleContext, unit: UnitState): ModeChoice[] {
 function modeReason(acceptable: readonly ModeChoice[]): string {
   const first = acceptable[0];
   if (first === "ongoing") return "the unit is engaged, so it must use ongoing consolidation";
-  if (first === "engaging") return "an enemy unit is within 3\", so it must use engaging consolidation";
-  if (first === "objective") return "an objective is within 3\" and no enemy unit is, so it must use objective consolidation";
-  return "it is not engaged and no enemy unit or objective is within 3\"";
+  if (first === "engaging") return 'an enemy unit is within 3", so it must use engaging consolidation';
+  if (first === "objective") return 'an objective is within 3" and no enemy unit is, so it must use objective consolidation';
+  return 'it is not engaged and no enemy unit or objective is within 3"';
 }
 
 function triMax(ts: readonly Tri[]): Tri {
@@ -124,7 +136,14 @@ export function objectiveGapPoints(board: BoardState, unit: UnitState, o: Object
 }
 
 /** Replays the consolidation under one mode; returns the enemy units it forces to fight (engaging). */
-function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep, mode: ConsolidationMode, objective: ObjectiveDef | undefined, report: Report): UnitState[] {
+function consolidateAs(
+  ctx: RuleContext,
+  unit: UnitState,
+  step: ConsolidateStep,
+  mode: ConsolidationMode,
+  objective: ObjectiveDef | undefined,
+  report: Report,
+): UnitState[] {
   const { board, system } = ctx;
   const sub: RuleContext = { ...ctx, report };
   const limit = system.consolidate.maxDistance;
@@ -148,8 +167,7 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
       what: "selected enemy unit",
       rule: "11e 12.08",
       limit,
-      unitOk: (mm) =>
-        (mode === "engaging" ? engagedWithAll(board, unit, selected) : keepsEngagements(board, mm.model, before)) && coherentWith(mm.model),
+      unitOk: (mm) => (mode === "engaging" ? engagedWithAll(board, unit, selected) : keepsEngagements(board, mm.model, before)) && coherentWith(mm.model),
     });
   }
   if (mode === "ongoing") checkStillEngaged(board, moved, before, "11e 12.08", report);
@@ -162,9 +180,15 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
     const missing = required.filter((v) => after.get(v) !== "yes");
     if (missing.length > 0) {
       const t: Tri = missing.every((v) => after.get(v) === "border") ? "border" : "no";
-      report.unless(t, "engagement.required", `${unit.id} must end engaged with every selected enemy unit; it is not engaged with ${list(missing.map((v) => v.id))} (11e 12.08)`, step.head, {
-        related: missing.map((v) => ({ message: v.id, span: v.def.span })),
-      });
+      report.unless(
+        t,
+        "engagement.required",
+        `${unit.id} must end engaged with every selected enemy unit; it is not engaged with ${list(missing.map((v) => v.id))} (11e 12.08)`,
+        step.head,
+        {
+          related: missing.map((v) => ({ message: v.id, span: v.def.span })),
+        },
+      );
     } else if (selected.ambiguous && selected.units.every((v) => after.get(v) === undefined)) {
       report.error("engagement.required", `${unit.id} must end engaged with the enemy units it selected for its engaging consolidation (11e 12.08)`, step.head);
     }
@@ -172,15 +196,27 @@ function consolidateAs(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
   }
   if (mode === "objective" && objective) {
     const g = objectiveGap(board, unit, objective);
-    report.unless(within(g, system.objective.range), "objective.out-of-range", `${unit.id} must end within range (${inches(system.objective.range)}) of objective ${objective.id}; its closest model is ${inches(g)} away (11e 12.08)`, step.head, {
-      related: [{ message: objective.id, span: objective.span }],
-      measure: { value: g, limit: system.objective.range, ...objectiveGapPoints(board, unit, objective, g) },
-    });
+    report.unless(
+      within(g, system.objective.range),
+      "objective.out-of-range",
+      `${unit.id} must end within range (${inches(system.objective.range)}) of objective ${objective.id}; its closest model is ${inches(g)} away (11e 12.08)`,
+      step.head,
+      {
+        related: [{ message: objective.id, span: objective.span }],
+        measure: { value: g, limit: system.objective.range, ...objectiveGapPoints(board, unit, objective, g) },
+      },
+    );
   }
   return [];
 }
 
-function selectTargets(ctx: RuleContext, unit: UnitState, step: ConsolidateStep, mode: ConsolidationMode, engagedWith: Map<UnitState, Tri>): { units: UnitState[]; ambiguous: boolean } {
+function selectTargets(
+  ctx: RuleContext,
+  unit: UnitState,
+  step: ConsolidateStep,
+  mode: ConsolidationMode,
+  engagedWith: Map<UnitState, Tri>,
+): { units: UnitState[]; ambiguous: boolean } {
   const { board, report, system } = ctx;
   if (mode === "objective") return { units: [], ambiguous: false };
   const range = system.consolidate.engagingRange;
@@ -199,15 +235,26 @@ function selectTargets(ctx: RuleContext, unit: UnitState, step: ConsolidateStep,
     const extra = enemies.filter((v) => !engagedWith.has(v)).map((v) => v.id);
     if (missing.length || extra.length) {
       const parts = [missing.length ? `it must also select ${list(missing)}` : "", extra.length ? `it is not engaged with ${list(extra)}` : ""].filter(Boolean);
-      report.error("action.targets", `ongoing consolidation selects every enemy unit the unit is engaged with: ${parts.join("; ")} (11e 12.08)`, step.targets.span);
+      report.error(
+        "action.targets",
+        `ongoing consolidation selects every enemy unit the unit is engaged with: ${parts.join("; ")} (11e 12.08)`,
+        step.targets.span,
+      );
     }
   } else {
-    if (enemies.length === 0) report.error("action.targets", `engaging consolidation selects one or more enemy units within ${inches(range)} (11e 12.08)`, step.targets.span);
+    if (enemies.length === 0)
+      report.error("action.targets", `engaging consolidation selects one or more enemy units within ${inches(range)} (11e 12.08)`, step.targets.span);
     for (const v of enemies) {
       const g = board.unitGap(unit, v);
-      report.unless(within(g, range), "action.targets", `${v.id} is ${inches(g)} from ${unit.id}; engaging consolidation selects enemy units within ${inches(range)} (11e 12.08)`, step.targets.span, {
-        related: [{ message: v.id, span: v.def.span }],
-      });
+      report.unless(
+        within(g, range),
+        "action.targets",
+        `${v.id} is ${inches(g)} from ${unit.id}; engaging consolidation selects enemy units within ${inches(range)} (11e 12.08)`,
+        step.targets.span,
+        {
+          related: [{ message: v.id, span: v.def.span }],
+        },
+      );
     }
   }
   return { units: enemies, ambiguous: false };
@@ -224,9 +271,15 @@ function objectiveChoices(ctx: RuleContext, unit: UnitState, step: ConsolidateSt
 function checkObjectiveSelection(ctx: RuleContext, unit: UnitState, step: ConsolidateStep, o: ObjectiveDef): void {
   const range = ctx.system.consolidate.objectiveRange;
   const g = objectiveGap(ctx.board, unit, o);
-  ctx.report.unless(within(g, range), "action.targets", `objective ${o.id} is ${inches(g)} from ${unit.id}; objective consolidation selects an objective within ${inches(range)} (11e 12.08)`, step.objective!.pairSpan, {
-    related: [{ message: o.id, span: o.span }],
-  });
+  ctx.report.unless(
+    within(g, range),
+    "action.targets",
+    `objective ${o.id} is ${inches(g)} from ${unit.id}; objective consolidation selects an objective within ${inches(range)} (11e 12.08)`,
+    step.objective!.pairSpan,
+    {
+      related: [{ message: o.id, span: o.span }],
+    },
+  );
 }
 
 /** Objective consolidation, while moving: each moved model ends within range of the objective if possible, or closer to it if not. */
@@ -248,18 +301,29 @@ function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o:
     });
     const id = mm.model.def.id;
     if (w) {
-      report.error("move.missed-engagement", `${id} could have ended within range of objective ${o.id}: at ${at(w.centre)} it is within ${inches(range)} and meets every other condition (11e 12.08)`, mm.move.span, {
-        related: [
-          { message: `witness: ${id} at ${at(w.centre)}`, span: mm.move.span },
-          { message: o.id, span: o.span },
-        ],
-        witness: { model: id, at: [w.centre.x, w.centre.y] },
-      });
+      report.error(
+        "move.missed-engagement",
+        `${id} could have ended within range of objective ${o.id}: at ${at(w.centre)} it is within ${inches(range)} and meets every other condition (11e 12.08)`,
+        mm.move.span,
+        {
+          related: [
+            { message: `witness: ${id} at ${at(w.centre)}`, span: mm.move.span },
+            { message: o.id, span: o.span },
+          ],
+          witness: { model: id, at: [w.centre.x, w.centre.y] },
+        },
+      );
       continue;
     }
-    report.unless(closer(g0, g1), "move.not-closer", `${id} must end closer to objective ${o.id}: ${inches(g0)} at the start, ${inches(g1)} at the end (11e 12.08)`, mm.move.span, {
-      related: [{ message: o.id, span: o.span }],
-      measure: { value: g1, limit: g0, ...gapPoints(mm.model.shape, marker) },
-    });
+    report.unless(
+      closer(g0, g1),
+      "move.not-closer",
+      `${id} must end closer to objective ${o.id}: ${inches(g0)} at the start, ${inches(g1)} at the end (11e 12.08)`,
+      mm.move.span,
+      {
+        related: [{ message: o.id, span: o.span }],
+        measure: { value: g1, limit: g0, ...gapPoints(mm.model.shape, marker) },
+      },
+    );
   }
 }

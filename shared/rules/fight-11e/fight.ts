@@ -84,7 +84,13 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
   } else if (!forced) {
     const e = eligibility(ctx, unit);
     eligibleAtSelection = e;
-    report.unless(e, "action.not-eligible", `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (11e 12.04)`, step.head, { related });
+    report.unless(
+      e,
+      "action.not-eligible",
+      `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (11e 12.04)`,
+      step.head,
+      { related },
+    );
     const wrong = e === "no" ? undefined : fight.order?.check(unit, isFightsFirst(ctx, unit), pools(ctx));
     if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (11e 12.04)`, step.head, { related });
   }
@@ -104,15 +110,25 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
         continue;
       }
       const g = board.unitGap(unit, v);
-      report.unless(within(g, ctx.system.engagementRange), "fight.target", `${v.id} is ${inches(g)} from ${unit.id}; attack targets must be engaged with the attacking models (11e 04.02, 12.05)`, step.targets.span, {
-        related: [{ message: v.id, span: v.def.span }],
-      });
+      report.unless(
+        within(g, ctx.system.engagementRange),
+        "fight.target",
+        `${v.id} is ${inches(g)} from ${unit.id}; attack targets must be engaged with the attacking models (11e 04.02, 12.05)`,
+        step.targets.span,
+        {
+          related: [{ message: v.id, span: v.def.span }],
+        },
+      );
     }
   }
 
   if (step.consolidate) {
     // The 10th-edition activation form; in the 11th edition everyone consolidates after the Fight step.
-    report.error("sequence.order", `consolidation moves are made in the Consolidate step, after every unit has fought (11e 12.07): write \`- consolidate: ${unit.id}\` later`, step.consolidate.span);
+    report.error(
+      "sequence.order",
+      `consolidation moves are made in the Consolidate step, after every unit has fought (11e 12.07): write \`- consolidate: ${unit.id}\` later`,
+      step.consolidate.span,
+    );
     applyMoves(board, plannedMoves(board, unit, step.consolidate.moves, report));
   }
 
@@ -135,7 +151,12 @@ function fightType(ctx: RuleContext, unit: UnitState, step: FightStep): FightTyp
   if (step.type && written === "normal") {
     ctx.report.unless(normal, "action.mode", `${unit.id} cannot make a normal fight: it is not engaged (11e 12.05)`, step.type.span);
   } else if (step.type && written === "overrun") {
-    ctx.report.unless(overrun, "action.mode", `${unit.id} cannot make an overrun fight: it is engaged and was engaged at the start of the Fight step (11e 12.06)`, step.type.span);
+    ctx.report.unless(
+      overrun,
+      "action.mode",
+      `${unit.id} cannot make an overrun fight: it is engaged and was engaged at the start of the Fight step (11e 12.06)`,
+      step.type.span,
+    );
   }
   if (written) return written;
   if (step.pileIn && overrun !== "no") return "overrun";

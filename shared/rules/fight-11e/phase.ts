@@ -19,15 +19,27 @@ export function fightPhaseStep(ctx: RuleContext, step: PileInStep | FightStep | 
       const unit = board.units.get(step.unit.id);
       if (!unit) return;
       if (fight.sub !== "pile-in") {
-        report.error("sequence.order", `pile-in moves are made in the Pile In step, before any unit fights (11e 12.02); an overrun fight's pile-in goes under its \`fight:\` step`, step.head);
+        report.error(
+          "sequence.order",
+          `pile-in moves are made in the Pile In step, before any unit fights (11e 12.02); an overrun fight's pile-in goes under its \`fight:\` step`,
+          step.head,
+        );
       } else {
         const earlier = fight.pileIns.get(unit);
-        if (earlier) report.error("action.repeated", `${unit.id} already made a pile-in move in this Pile In step (11e 12.02)`, step.head, { related: [{ message: "the earlier pile-in", span: earlier }] });
+        if (earlier)
+          report.error("action.repeated", `${unit.id} already made a pile-in move in this Pile In step (11e 12.02)`, step.head, {
+            related: [{ message: "the earlier pile-in", span: earlier }],
+          });
         fight.pileIns.set(unit, step.head);
         if (unit.player === scenario.turn && fight.firstOpponentPileIn) {
-          report.error("sequence.order", `the player whose turn it is (${scenario.turn}) resolves all pile-in moves first, before the opponent's (11e 12.02)`, step.head, {
-            related: [{ message: "the opponent's earlier pile-in", span: fight.firstOpponentPileIn }],
-          });
+          report.error(
+            "sequence.order",
+            `the player whose turn it is (${scenario.turn}) resolves all pile-in moves first, before the opponent's (11e 12.02)`,
+            step.head,
+            {
+              related: [{ message: "the opponent's earlier pile-in", span: fight.firstOpponentPileIn }],
+            },
+          );
         }
         if (unit.player !== scenario.turn && !fight.firstOpponentPileIn) fight.firstOpponentPileIn = step.head;
       }
@@ -42,7 +54,11 @@ export function fightPhaseStep(ctx: RuleContext, step: PileInStep | FightStep | 
       if (fight.sub === "consolidate") {
         forced = !!fight.forced?.units.delete(unit);
         if (!forced) {
-          report.error("sequence.order", `${unit.id} fights after the Consolidate step began; only units engaged by an engaging consolidation fight now (11e 12.07, 12.08)`, step.head);
+          report.error(
+            "sequence.order",
+            `${unit.id} fights after the Consolidate step began; only units engaged by an engaging consolidation fight now (11e 12.07, 12.08)`,
+            step.head,
+          );
         }
       }
       fightStep(ctx, step, forced);
@@ -74,9 +90,15 @@ function endFightStep(ctx: RuleContext): void {
     let nearest = Infinity;
     for (const v of board.unitsWithin(u, system.fightPassRange).keys()) nearest = Math.min(nearest, board.unitGap(u, v));
     const t = within(nearest, system.fightPassRange);
-    report.unless(t === "no" ? "yes" : t === "yes" ? "no" : "border", "fight.missing", `${u.id} was eligible to fight and never fought; every unit that can fight must fight (11e 12.04)`, u.def.span, {
-      related: [{ message: `the nearest enemy unit is ${inches(nearest)} away`, span: u.def.span }],
-    });
+    report.unless(
+      t === "no" ? "yes" : t === "yes" ? "no" : "border",
+      "fight.missing",
+      `${u.id} was eligible to fight and never fought; every unit that can fight must fight (11e 12.04)`,
+      u.def.span,
+      {
+        related: [{ message: `the nearest enemy unit is ${inches(nearest)} away`, span: u.def.span }],
+      },
+    );
   }
 }
 
@@ -85,9 +107,14 @@ function reportUnforced(ctx: RuleContext): void {
   const forced = ctx.fight.forced;
   if (!forced) return;
   for (const u of forced.units) {
-    ctx.report.error("fight.missing", `${u.id} was engaged by an engaging consolidation and had to be selected to fight before the next consolidation move (11e 12.08)`, u.def.span, {
-      related: [{ message: "the engaging consolidation", span: forced.span }],
-    });
+    ctx.report.error(
+      "fight.missing",
+      `${u.id} was engaged by an engaging consolidation and had to be selected to fight before the next consolidation move (11e 12.08)`,
+      u.def.span,
+      {
+        related: [{ message: "the engaging consolidation", span: forced.span }],
+      },
+    );
   }
   ctx.fight.forced = undefined;
 }

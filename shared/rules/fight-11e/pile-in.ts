@@ -89,7 +89,11 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
       const parts: string[] = [];
       if (missing.length) parts.push(`it must also select ${list(missing)}`);
       if (extra.length) parts.push(`it is not engaged with ${list(extra.map((v) => v.id))}`);
-      report.error("action.targets", `${unit.id} is engaged, so its pile-in targets are every enemy unit it is engaged with: ${parts.join("; ")} (11e 12.03)`, spec.targets.span);
+      report.error(
+        "action.targets",
+        `${unit.id} is engaged, so its pile-in targets are every enemy unit it is engaged with: ${parts.join("; ")} (11e 12.03)`,
+        spec.targets.span,
+      );
     }
     return { units: enemies, ambiguous: false };
   }
@@ -99,9 +103,15 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
   }
   for (const v of enemies) {
     const t = within(board.unitGap(unit, v), range);
-    report.unless(t, "action.targets", `${v.id} is ${inches(board.unitGap(unit, v))} from ${unit.id}; pile-in targets must be within ${inches(range)} (11e 12.03)`, spec.targets.span, {
-      related: [{ message: v.id, span: v.def.span }],
-    });
+    report.unless(
+      t,
+      "action.targets",
+      `${v.id} is ${inches(board.unitGap(unit, v))} from ${unit.id}; pile-in targets must be within ${inches(range)} (11e 12.03)`,
+      spec.targets.span,
+      {
+        related: [{ message: v.id, span: v.def.span }],
+      },
+    );
   }
   return { units: enemies, ambiguous: false };
 }

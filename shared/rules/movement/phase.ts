@@ -21,22 +21,42 @@ export function moveStep(ctx: RuleContext, step: MoveStep): void {
   if (!unit) return;
   const related = [{ message: unit.id, span: unit.def.span }];
   if (board.alive(unit).length === 0) {
-    report.error("action.not-eligible", `${unit.id} has no models left on the battlefield and cannot be selected to move (${cite(system, "09.02", "Movement Phase")})`, step.head, { related });
+    report.error(
+      "action.not-eligible",
+      `${unit.id} has no models left on the battlefield and cannot be selected to move (${cite(system, "09.02", "Movement Phase")})`,
+      step.head,
+      { related },
+    );
     return;
   }
 
   if (unit.player !== scenario.turn) {
-    report.error("action.not-eligible", `${unit.id} belongs to ${unit.player}; in the Movement phase only the player whose turn it is (${scenario.turn}) selects units to move (${cite(system, "09.02", "Movement Phase")})`, step.head, { related });
+    report.error(
+      "action.not-eligible",
+      `${unit.id} belongs to ${unit.player}; in the Movement phase only the player whose turn it is (${scenario.turn}) selects units to move (${cite(system, "09.02", "Movement Phase")})`,
+      step.head,
+      { related },
+    );
   }
   const earlier = turn.moved.get(unit);
   if (earlier) {
-    report.error("action.repeated", `${unit.id} was already selected to move this phase; each unit is selected once (${cite(system, "09.02", "Movement Phase")})`, step.head, {
-      related: [{ message: "the earlier move", span: earlier }],
-    });
+    report.error(
+      "action.repeated",
+      `${unit.id} was already selected to move this phase; each unit is selected once (${cite(system, "09.02", "Movement Phase")})`,
+      step.head,
+      {
+        related: [{ message: "the earlier move", span: earlier }],
+      },
+    );
   } else {
     if (unit.def.advanced || unit.def.fellBack) {
       const did = unit.def.advanced ? "advanced" : "fell back";
-      report.error("action.repeated", `${unit.id} already ${did} this turn (its set-up says so), so it was already selected to move (${cite(system, "09.02", "Movement Phase")})`, step.head, { related });
+      report.error(
+        "action.repeated",
+        `${unit.id} already ${did} this turn (its set-up says so), so it was already selected to move (${cite(system, "09.02", "Movement Phase")})`,
+        step.head,
+        { related },
+      );
     }
     turn.moved.set(unit, step.head);
   }
@@ -46,7 +66,11 @@ export function moveStep(ctx: RuleContext, step: MoveStep): void {
   if (type === "advance") turn.advanced.add(unit);
   if (type === "fall-back") turn.fellBack.add(unit);
   if (step.mode && type !== "fall-back") {
-    report.error("action.mode", `a fall-back mode (${step.mode.value}) is selected only for a fall-back move, not for a ${describe(type)} (${cite(system, "09.07", "Fall Back Moves")})`, step.mode.span);
+    report.error(
+      "action.mode",
+      `a fall-back mode (${step.mode.value}) is selected only for a fall-back move, not for a ${describe(type)} (${cite(system, "09.07", "Fall Back Moves")})`,
+      step.mode.span,
+    );
   }
   if (type === "stationary") {
     remainStationary(ctx, unit, step);
@@ -55,7 +79,12 @@ export function moveStep(ctx: RuleContext, step: MoveStep): void {
   // Eligibility is judged only for a written type: an inferred one is the type that fits.
   if (step.type) checkEligible(ctx, unit, type, engaged, step);
   if (type === "fall-back" && step.mode?.value === "ordered-retreat" && unit.def.battleShocked && system.id !== "10e") {
-    report.error("action.mode", `${unit.id} is battle-shocked, so it must select desperate escape, not ordered retreat (${cite(system, "09.07", "Fall Back Moves")})`, step.mode.span, { related });
+    report.error(
+      "action.mode",
+      `${unit.id} is battle-shocked, so it must select desperate escape, not ordered retreat (${cite(system, "09.07", "Fall Back Moves")})`,
+      step.mode.span,
+      { related },
+    );
   }
 
   const rule = cite(system, SECTION[type], HEADING[type]);
@@ -98,7 +127,13 @@ function checkEligible(ctx: RuleContext, unit: UnitState, type: MoveType, engage
     return;
   }
   const with_ = list([...ctx.board.engagedUnits(unit).keys()].map((v) => v.id));
-  ctx.report.unless(not(engaged), "action.not-eligible", `${unit.id} is engaged with ${with_}, so it cannot make a ${describe(type)}; an engaged unit falls back or remains stationary (${rule})`, step.head, { related });
+  ctx.report.unless(
+    not(engaged),
+    "action.not-eligible",
+    `${unit.id} is engaged with ${with_}, so it cannot make a ${describe(type)}; an engaged unit falls back or remains stationary (${rule})`,
+    step.head,
+    { related },
+  );
 }
 
 /** The move type's maximum distance: M, or M plus the advance roll. Unknown data is reported and read permissively. */
@@ -127,7 +162,11 @@ function remainStationary(ctx: RuleContext, unit: UnitState, step: MoveStep): vo
   for (const mm of moved) {
     const d = Math.hypot(mm.model.at.x - mm.from.x, mm.model.at.y - mm.from.y);
     const how = d > 0.005 ? `moves ${mm.model.def.id} ${inches(d)}` : `turns ${mm.model.def.id}`;
-    report.error("move.too-far", `a unit that remains stationary moves no model, not even by turning it; this ${how} (${cite(system, "09.04", "Remain Stationary")})`, mm.move.span);
+    report.error(
+      "move.too-far",
+      `a unit that remains stationary moves no model, not even by turning it; this ${how} (${cite(system, "09.04", "Remain Stationary")})`,
+      mm.move.span,
+    );
   }
 }
 
@@ -136,9 +175,15 @@ function checkUnengaged(ctx: RuleContext, unit: UnitState, type: MoveType, step:
   const after = ctx.board.engagedUnits(unit);
   const t = not(ctx.board.isEngaged(unit));
   const er = inches(ctx.system.engagementRange);
-  ctx.report.unless(t, "engagement.forbidden", `${unit.id} ends its ${describe(type)} engaged with ${list([...after.keys()].map((v) => v.id))} (within ${er}); after this move the unit must be unengaged (${rule})`, step.head, {
-    related: [...after.keys()].map((v) => ({ message: v.id, span: v.def.span })),
-  });
+  ctx.report.unless(
+    t,
+    "engagement.forbidden",
+    `${unit.id} ends its ${describe(type)} engaged with ${list([...after.keys()].map((v) => v.id))} (within ${er}); after this move the unit must be unengaged (${rule})`,
+    step.head,
+    {
+      related: [...after.keys()].map((v) => ({ message: v.id, span: v.def.span })),
+    },
+  );
 }
 
 /** Inverts a three-valued "is it engaged?" into "is it unengaged?". */
