@@ -29,6 +29,25 @@ export interface FightPhaseState {
   /** Units made eligible by an engaging consolidation. */
   readonly madeEligible: Set<UnitState>;
   order?: FightOrder;
+  /** The 10th-edition activation in progress (rules/fight-10e/phase.ts): pile in → attacks → consolidate. */
+  activation?: FightActivation;
+}
+
+/** Where the unit being activated in a 10th-edition Fight phase is. */
+export interface FightActivation {
+  readonly unit: UnitState;
+  stage: "piled-in" | "fought";
+  /** The step that began it, and that step's index (for findings reported later). */
+  readonly head: Span;
+  readonly step: number | undefined;
+}
+
+/** What the replay remembers about one Charge phase (rules/charge/heroic-intervention.ts). */
+export interface ChargePhaseState {
+  /** Heroic Interventions used this phase, by player, with the step's head (15.01: once per phase per player). */
+  readonly interventions: Map<string, Span>;
+  /** The first Heroic Intervention: the end of the phase, after which the active player charges no more. */
+  first?: Span;
 }
 
 /** What the replay remembers for the whole turn (charges grant Fights First until its end). */
@@ -40,6 +59,8 @@ export interface TurnState {
   /** Units selected to move in this Movement phase / to charge in this Charge phase. */
   readonly moved: Map<UnitState, Span>;
   readonly chargeDeclared: Map<UnitState, Span>;
+  /** The current Charge phase's Heroic Interventions; undefined until the first, and after the phase ends. */
+  chargePhase?: ChargePhaseState;
 }
 
 /** Everything a rule family needs while replaying one step. */

@@ -1,8 +1,7 @@
 import { within } from "../../geometry/tolerance";
 import type { ChargeStep, InterventionMode } from "../../model/scenario";
-import type { Span } from "../../source/span";
 import type { UnitState } from "../../board/board-state";
-import type { RuleContext, TurnState } from "../context";
+import type { ChargePhaseState, RuleContext, TurnState } from "../context";
 import { inches } from "../report";
 import { enemyWithin } from "./declare";
 
@@ -19,26 +18,14 @@ import { enemyWithin } from "./declare";
 
 const RULE = "11e 15.11";
 
-/** What the replay remembers about one Charge phase (kept beside the turn state, per analysis). */
-interface ChargePhaseState {
-  /** Heroic Interventions used this phase, by player, with the step's head (15.01: once per phase per player). */
-  readonly interventions: Map<string, Span>;
-  /** The first Heroic Intervention: the end of the phase, after which the active player charges no more. */
-  first?: Span;
-}
-
-const phases = new WeakMap<TurnState, ChargePhaseState>();
-
-/** The current Charge phase's state. */
+/** The current Charge phase's state (kept on the turn state). */
 export function chargePhaseState(turn: TurnState): ChargePhaseState {
-  let s = phases.get(turn);
-  if (!s) phases.set(turn, (s = { interventions: new Map() }));
-  return s;
+  return (turn.chargePhase ??= { interventions: new Map() });
 }
 
 /** Forgets the Charge phase (it ended). */
 export function endChargePhaseState(turn: TurnState): void {
-  phases.delete(turn);
+  turn.chargePhase = undefined;
 }
 
 /** The maximum distance of an intervention's charge: Into the Fray changes a roll above 6 to 6. */

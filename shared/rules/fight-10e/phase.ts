@@ -1,7 +1,7 @@
 import type { ConsolidateStep, FightStep, PileInStep } from "../../model/scenario";
 import type { Span } from "../../source/span";
 import type { UnitState } from "../../board/board-state";
-import type { FightPhaseState, RuleContext } from "../context";
+import type { RuleContext } from "../context";
 import { checkMeleeTargets } from "./attacks";
 import { tenthConsolidate } from "./consolidate";
 import { tenthPileIn } from "./pile-in";
@@ -16,18 +16,6 @@ import { ruleName } from "./unit-checks";
  * `consolidate` steps of that unit: a pile-in step begins the activation and must be followed by
  * the unit's fight; a consolidate step ends it. `type:` (11e's fight types) is ignored.
  */
-
-/** Where the unit being activated is. */
-interface Activation {
-  readonly unit: UnitState;
-  stage: "piled-in" | "fought";
-  /** The step that began it, and that step's index (for findings reported later). */
-  readonly head: Span;
-  readonly step: number | undefined;
-}
-
-/** The activation in progress in each Fight phase (a new FightPhaseState starts each phase). */
-const CURRENT = new WeakMap<FightPhaseState, Activation>();
 
 /** One pile-in, fight or consolidate step of a 10th-edition Fight phase. */
 export function tenthFightPhaseStep(ctx: RuleContext, step: PileInStep | FightStep | ConsolidateStep): void {
@@ -46,7 +34,7 @@ export function endTenthFightPhase(ctx: RuleContext): void {
 
 function pileInStep(ctx: RuleContext, unit: UnitState, step: PileInStep): void {
   const { fight, report } = ctx;
-  const current = CURRENT.get(fight);
+  const current = fight.activation;
   const rule = ruleName(ctx, "Fight");
   if (current?.unit === unit && current.stage === "piled-in") {
     report.error("action.repeated", `${unit.id} already piled in during this activation (${ruleName(ctx, "Pile In")})`, step.head, {
@@ -58,7 +46,7 @@ function pileInStep(ctx: RuleContext, unit: UnitState, step: PileInStep): void {
     });
   } else {
     interrupt(ctx, step.head);
-    if (selectToFight(ctx, unit, step.head)) CURRENT.set(fight, { unit, stage: "piled-in", head: step.head, step: report.step });
+    if (selectToFight(ctx, unit, step.head)) fight.activation = { unit, stage: "piled-in", head: step.head, step: report.step };
   }
   fight.pileIns.set(unit, step.head);
   tenthPileIn(ctx, unit, step, step.head);
@@ -66,7 +54,7 @@ function pileInStep(ctx: RuleContext, unit: UnitState, step: PileInStep): void {
 
 function fightStep(ctx: RuleContext, unit: UnitState, step: FightStep): void {
   const { fight, report } = ctx;
-  const current = CURRENT.get(fight);
+  const current = fight.activation;
   if (current?.unit === unit && current.stage === "piled-in") {
     // The activation its pile-in step began continues.
     current.stage = "fought";
@@ -80,7 +68,7 @@ function fightStep(ctx: RuleContext, unit: UnitState, step: FightStep): void {
     }
   } else {
     interrupt(ctx, step.head);
-    if (selectToFight(ctx, unit, step.head)) CURRENT.set(fight, { unit, stage: "fought", head: step.head, step: report.step });
+    if (selectToFight(ctx, unit, step.head)) fight.activation = { unit, stage: "fought", head: step.head, step: report.step };
   }
   if (step.pileIn) {
     fight.pileIns.set(unit, step.pileIn.span);
@@ -90,21 +78,21 @@ function fightStep(ctx: RuleContext, unit: UnitState, step: FightStep): void {
   if (step.consolidate) {
     consolidateOnce(ctx, unit, step.consolidate.span);
     tenthConsolidate(ctx, unit, step.consolidate, step.consolidate.span);
-    CURRENT.delete(fight);
+    fight.activation = undefined;
   }
 }
 
 function consolidateStep(ctx: RuleContext, unit: UnitState, step: ConsolidateStep): void {
   const { fight, report } = ctx;
-  const current = CURRENT.get(fight);
+  const current = fight.activation;
   const rule = ruleName(ctx, "Fight");
   if (current?.unit === unit && current.stage === "fought") {
-    CURRENT.delete(fight);
+    fight.activation = undefined;
   } else if (current?.unit === unit) {
     report.error("sequence.order", `${unit.id} consolidates before its attacks: after its pile-in comes its fight step (${rule})`, step.head, {
       related: [{ message: "its pile-in", span: current.head }],
     });
-    CURRENT.delete(fight);
+    fight.activation = undefined;
   } else if (!fight.consolidations.has(unit)) {
     const what = fight.selected.has(unit)
       ? `${unit.id} must consolidate straight after its own attacks, before another unit is selected`
@@ -135,9 +123,9 @@ function consolidateOnce(ctx: RuleContext, unit: UnitState, span: Span): void {
  * consolidation is optional, but a unit that piled in must make its attacks before anything else.
  */
 function interrupt(ctx: RuleContext, by: Span | undefined): void {
-  const current = CURRENT.get(ctx.fight);
+  const current = ctx.fight.activation;
   if (!current) return;
-  CURRENT.delete(ctx.fight);
+  ctx.fight.activation = undefined;
   if (current.stage !== "piled-in") return;
   const message = `${current.unit.id} piled in, so its fight step must come next: an activation is pile in, then attacks, then consolidate (${ruleName(ctx, "Fight")})`;
   if (by) {
