@@ -1,9 +1,7 @@
 import type { Problem } from "../diagnostics/problem";
 import type { BaseShape, ModelMove, Scenario, Step } from "../model/scenario";
 import { resolveSystem } from "../systems/rulings";
-import { BoardState } from "../board/board-state";
-import { replay } from "./replay";
-import { Report } from "../rules/report";
+import { replayTo } from "./timeline";
 
 /** One model as drawn: where it stands after the shown step. */
 export interface ModelFrame {
@@ -53,10 +51,8 @@ export function boardFrame(
 ): BoardFrame {
   const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
   const shown = step === undefined ? undefined : scenario.steps.find((s) => s.index === step);
-  const before = new BoardState(scenario, system);
-  const after = new BoardState(scenario, system);
-  const phase = shown === undefined ? scenario.phase : replay(scenario, system, after, new Report(), shown.index);
-  if (shown !== undefined) replay(scenario, system, before, new Report(), shown.index - 1);
+  const { board: after, phase } = replayTo(scenario, system, shown?.index);
+  const before = replayTo(scenario, system, shown === undefined ? undefined : shown.index - 1).board;
   const models: ModelFrame[] = [...after.models.values()]
     .filter((m) => m.alive)
     .map((m) => ({ id: m.def.id, unit: m.unit.id, player: m.unit.player, at: [m.at.x, m.at.y], facing: m.facing, base: m.def.base }));

@@ -1,6 +1,5 @@
-import { BoardState, type ModelState, type UnitState } from "../../board/board-state";
-import { replay } from "../../engine/replay";
-import { Report } from "../../rules/report";
+import type { BoardState, ModelState, UnitState } from "../../board/board-state";
+import { boardAfter as replayedBoardAfter } from "../../engine/timeline";
 import { gapBounds, signedGap } from "../../geometry/gap";
 import { within, type Tri } from "../../geometry/tolerance";
 import type { Scenario } from "../../model/scenario";
@@ -23,9 +22,7 @@ export function systemOf(scenario: Scenario): { system: RulesSystem; rulings: st
 
 /** The board after step `step` (0-based, replayed by the engine), or the set-up when undefined. */
 export function boardAfter(scenario: Scenario, step: number | undefined): BoardState {
-  const board = new BoardState(scenario, systemOf(scenario).system);
-  if (step !== undefined) replay(scenario, board.system, board, new Report(), step);
-  return board;
+  return replayedBoardAfter(scenario, systemOf(scenario).system, step);
 }
 
 /** The enemy model closest to `m` (edge to edge; negative when the bases overlap). */

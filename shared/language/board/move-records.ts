@@ -1,6 +1,5 @@
-import { BoardState } from "../../board/board-state";
-import { replay } from "../../engine/replay";
-import { Report } from "../../rules/report";
+import type { BoardState } from "../../board/board-state";
+import { replayTo } from "../../engine/timeline";
 import { pathLength } from "../../geometry/path";
 import type { ModelMove, Scenario, Step, Vec } from "../../model/scenario";
 import type { RulesSystem } from "../../systems/system";
@@ -26,6 +25,7 @@ export interface MoveRecord {
   readonly closest?: { readonly model: string; readonly unit: string; readonly gap: number };
 }
 
+/** A pure memo (one replay per analysed scenario object); it holds no replay state. */
 const cache = new WeakMap<Scenario, readonly MoveRecord[]>();
 
 /**
@@ -46,14 +46,13 @@ type Pending = Omit<MoveRecord, "closest">;
 /** One replay, observed between steps: each step's moves are measured just before it, the closest enemies just after. */
 function replayWithRecords(scenario: Scenario): MoveRecord[] {
   const { system } = systemOf(scenario);
-  const board = new BoardState(scenario, system);
   const out: MoveRecord[] = [];
   let pending: Pending[] = [];
-  replay(scenario, system, board, new Report(), Infinity, {
-    beforeStep: (step) => {
+  replayTo(scenario, system, Infinity, {
+    beforeStep: (step, board) => {
       pending = begin(board, system, step);
     },
-    afterStep: () => {
+    afterStep: (_step, board) => {
       // The end each model was written to reach in this step (its last move there).
       const ends = new Map(pending.map((p) => [p.move.model.id, p.move.path[p.move.path.length - 1]]));
       for (const p of pending) {

@@ -1,7 +1,7 @@
 import type { Code } from "../../diagnostics/codes";
-import { BoardState, type UnitState } from "../../board/board-state";
-import { replay } from "../../engine/replay";
-import { inches, Report } from "../../rules/report";
+import type { BoardState, UnitState } from "../../board/board-state";
+import { replayTo } from "../../engine/timeline";
+import { inches } from "../../rules/report";
 import { within, type Tri } from "../../geometry/tolerance";
 import type { Scenario, Step } from "../../model/scenario";
 import { objectiveGap } from "../../rules/fight-11e/consolidate";
@@ -35,8 +35,7 @@ export function systemOf(scenario: Scenario): RulesSystem {
 /** Replays every step before position `index` in `steps:` and returns the board then. */
 export function boardBefore(scenario: Scenario, index: number): StepBoard {
   const system = systemOf(scenario);
-  const board = new BoardState(scenario, system);
-  const phase = replay(scenario, system, board, new Report(), index - 1);
+  const { board, phase } = replayTo(scenario, system, index - 1);
   return { scenario, system, board, phase, ...(phase === "fight" && { sub: fightSubStep(scenario, index) }) };
 }
 

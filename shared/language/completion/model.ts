@@ -1,8 +1,6 @@
 import type { Problem } from "../../diagnostics/problem";
 import type { Analysis } from "../../engine/analyze";
-import { BoardState } from "../../board/board-state";
-import { replay } from "../../engine/replay";
-import { Report } from "../../rules/report";
+import { replayTo } from "../../engine/timeline";
 import type { Scenario } from "../../model/scenario";
 import { parseScenario } from "../../parse/parse-scenario";
 import { systemOf } from "./board";
@@ -50,10 +48,7 @@ function safeParse(text: string): ReturnType<typeof parseScenario> | undefined {
 
 /** The engine's findings up to and including the step at `index`, before any `illegal:` marking. */
 function replayedProblems(scenario: Scenario, index: number): readonly Problem[] {
-  const system = systemOf(scenario);
-  const report = new Report();
-  replay(scenario, system, new BoardState(scenario, system), report, index);
-  return report.problems;
+  return replayTo(scenario, systemOf(scenario), index).report.problems;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Code } from "../../diagnostics/codes";
 import type { Problem } from "../../diagnostics/problem";
-import { BoardState } from "../../board/board-state";
-import { replay, type StepObserver } from "../../engine/replay";
-import { Report } from "../../rules/report";
+import type { BoardState } from "../../board/board-state";
+import type { StepObserver } from "../../engine/replay";
+import { boardAfter, tryVariant } from "../../engine/timeline";
 import type { FightStep, RefList, Scenario, Step } from "../../model/scenario";
 import type { RulesSystem } from "../../systems/system";
 import type { Span } from "../../source/span";
@@ -14,9 +14,9 @@ import type { Span } from "../../source/span";
  * (a mode written out, other targets, or a unit selected next) and reads which findings that
  * variant produces. Whatever they call legal is therefore exactly what the engine accepts.
  *
- * Each question costs one replay of the steps before it: the replay's state (the RuleContext and
- * the rule families' own per-turn and per-phase records) lives inside engine/replay.ts, where
- * nothing outside can copy it, so a variant cannot start from a shared checkpoint. Two limits keep
+ * Each question costs one replay of the steps before it (`tryVariant`, engine/timeline.ts): the
+ * replay's state (the RuleContext with its TurnState and FightPhaseState) is built inside each
+ * replay, so a variant does not start from a shared checkpoint. Two limits keep
  * a long timeline from blocking the server: a budget of replayed steps (deterministic; shared/ has
  * no clock) and the caller's `expired` deadline, checked before each question and before each
  * replayed step. A question left unanswered is said so, never guessed.
@@ -89,10 +89,6 @@ export class Oracle {
       return undefined;
     }
     this.left -= cost;
-    const steps = [...prefix, variant, ...after];
-    const scenario: Scenario = { ...this.scenario, steps };
-    const report = new Report();
-    const last = steps[steps.length - 1].index;
     const observer: StepObserver = {
       beforeStep: (step, board) => {
         // A long replay is abandoned as soon as the deadline passes, not only between questions.
@@ -101,14 +97,15 @@ export class Oracle {
         if (step === variant && !this.placed) this.placed = placements(board);
       },
     };
+    let problems: readonly Problem[];
     try {
-      replay(scenario, this.system, new BoardState(scenario, this.system), report, last, observer);
+      problems = tryVariant(this.scenario, this.system, this.at, variant, { after, observer });
     } catch (error) {
       if (!(error instanceof Abandoned)) throw error;
       this.stopped ??= "deadline";
       return undefined;
     }
-    const found = report.problems.filter((p) => p.step === last && codes.includes(p.code));
+    const found = problems.filter((p) => codes.includes(p.code));
     return { errors: found.filter((p) => p.severity === "error"), warnings: found.filter((p) => p.severity === "warning") };
   }
 
@@ -119,7 +116,8 @@ export class Oracle {
    */
   board(): BoardState {
     if (this.before) return this.before;
-    const board = new BoardState(this.scenario, this.system);
+    const prefix = this.scenario.steps.filter((s) => s.index < this.at);
+    const board = boardAfter(this.scenario, this.system, this.placed || prefix.length === 0 ? undefined : prefix[prefix.length - 1].index);
     if (this.placed) {
       for (const p of this.placed) {
         const m = board.models.get(p.id);
@@ -127,9 +125,6 @@ export class Oracle {
         if (!p.alive) board.remove(m);
         else if (p.at.x !== m.at.x || p.at.y !== m.at.y || p.facing !== m.facing) board.place(m, p.at, p.facing);
       }
-    } else {
-      const prefix = this.scenario.steps.filter((s) => s.index < this.at);
-      if (prefix.length > 0) replay(this.scenario, this.system, board, new Report(), prefix[prefix.length - 1].index);
     }
     return (this.before = board);
   }
