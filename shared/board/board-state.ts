@@ -37,7 +37,7 @@ export function bestTri(a: Tri, b: Tri): Tri {
 export class BoardState {
   readonly models = new Map<string, ModelState>();
   readonly units = new Map<string, UnitState>();
-  private readonly grid: SpatialGrid<ModelState>;
+  private grid: SpatialGrid<ModelState>;
   private maxRadius = 0;
   /** engagedUnits() per unit, dropped for the units near a model whenever it moves or is removed. */
   private readonly engagedCache = new Map<UnitState, Map<UnitState, Tri>>();
@@ -65,6 +65,22 @@ export class BoardState {
       }
       this.units.set(def.id, unit);
     }
+  }
+
+  /**
+   * An independent copy of the board as it stands (for a replay checkpoint): every model where it
+   * is, the grid and the engagement cache in the same order, the witness budget left.
+   */
+  clone(): BoardState {
+    const copy = new BoardState(this.scenario, this.system);
+    const model = (m: ModelState): ModelState => copy.models.get(m.def.id)!;
+    const unit = (u: UnitState): UnitState => copy.units.get(u.id)!;
+    for (const m of this.models.values()) Object.assign(model(m), { at: m.at, facing: m.facing, alive: m.alive, shape: m.shape });
+    copy.grid = this.grid.copy(model);
+    copy.maxRadius = this.maxRadius;
+    for (const [u, engaged] of this.engagedCache) copy.engagedCache.set(unit(u), new Map([...engaged].map(([v, t]) => [unit(v), t])));
+    copy.witnessBudget = this.witnessBudget;
+    return copy;
   }
 
   /** Moves a model (or puts it back); keeps the grid current. */

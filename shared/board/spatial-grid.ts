@@ -30,6 +30,14 @@ export class SpatialGrid<T> {
     return [clampCell(Math.floor(p.x / this.cellSize)), clampCell(Math.floor(p.y / this.cellSize))];
   }
 
+  /** A copy holding `map(item)` for each item, in the same cells and the same order (queries answer alike). */
+  copy<U>(map: (item: T) => U): SpatialGrid<U> {
+    const out = new SpatialGrid<U>(this.cellSize);
+    for (const [k, cell] of this.cells) out.cells.set(k, new Set([...cell].map(map)));
+    for (const [item, k] of this.where) out.where.set(map(item), k);
+    return out;
+  }
+
   set(item: T, p: Vec): void {
     this.delete(item);
     const [cx, cy] = this.cellOf(p);

@@ -1,7 +1,7 @@
 import type { Scenario, Step } from "../model/scenario";
 import type { RulesSystem } from "../systems/system";
 import type { BoardState } from "../board/board-state";
-import { newFightPhase, newTurn, type RuleContext } from "../rules/context";
+import { cloneContext, newFightPhase, newTurn, type RuleContext } from "../rules/context";
 import { familyOf, PHASE_OF_STEP, removeStep } from "../rules/dispatch";
 import type { Report } from "../rules/report";
 
@@ -13,17 +13,40 @@ import type { Report } from "../rules/report";
  * each step (inlay hints and hovers read the moves that way, in one replay).
  */
 export function replay(scenario: Scenario, system: RulesSystem, board: BoardState, report: Report, until = Infinity, observer?: StepObserver): string {
-  let phase = scenario.phase;
-  const ctx: RuleContext = { scenario, system, board, report, turn: newTurn(board), fight: newFightPhase() };
-  for (const step of scenario.steps) {
+  return advance(startReplay(scenario, system, board, report), until, observer);
+}
+
+/** Everything a replay knows between two steps: the context, the phase, and the next step's position in `steps:`. */
+export interface ReplayState {
+  readonly ctx: RuleContext;
+  phase: string;
+  next: number;
+}
+
+/** A replay before its first step. */
+export function startReplay(scenario: Scenario, system: RulesSystem, board: BoardState, report: Report): ReplayState {
+  return { ctx: { scenario, system, board, report, turn: newTurn(board), fight: newFightPhase() }, phase: scenario.phase, next: 0 };
+}
+
+/** Applies the steps from `state.next` up to and including index `until`; returns the phase then. */
+export function advance(state: ReplayState, until = Infinity, observer?: StepObserver): string {
+  const { ctx } = state;
+  const steps = ctx.scenario.steps;
+  for (; state.next < steps.length; state.next++) {
+    const step = steps[state.next];
     if (step.index > until) break;
-    report.step = step.index;
-    observer?.beforeStep?.(step, board);
-    phase = applyStep(ctx, step, phase);
-    observer?.afterStep?.(step, board);
+    ctx.report.step = step.index;
+    observer?.beforeStep?.(step, ctx.board);
+    state.phase = applyStep(ctx, step, state.phase);
+    observer?.afterStep?.(step, ctx.board);
   }
-  report.step = undefined;
-  return phase;
+  ctx.report.step = undefined;
+  return state.phase;
+}
+
+/** An independent copy of a replay between steps (a checkpoint to resume from, as often as wanted). */
+export function cloneReplay(state: ReplayState): ReplayState {
+  return { ctx: cloneContext(state.ctx, state.ctx.board.clone()), phase: state.phase, next: state.next };
 }
 
 /** Watches a replay step by step; the board is live (read it, never change it). */

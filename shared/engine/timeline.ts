@@ -2,14 +2,15 @@ import type { Problem } from "../diagnostics/problem";
 import type { Scenario, Step } from "../model/scenario";
 import type { RulesSystem } from "../systems/system";
 import { BoardState } from "../board/board-state";
-import { replay, type StepObserver } from "./replay";
+import { advance, cloneReplay, replay, startReplay, type ReplayState, type StepObserver } from "./replay";
 import { Report } from "../rules/report";
 
 /**
  * The timeline API: every replay outside `checkScenario` (the board preview, hovers, completion,
  * inlay hints, the oracle's variants) goes through these, so the board is built from the set-up and
- * the steps are replayed in one place. Each call replays from the set-up; the replay's state (the
- * RuleContext with its TurnState and FightPhaseState) lives in the values it passes along.
+ * the steps are replayed in one place. The replay's state (the RuleContext with its TurnState and
+ * FightPhaseState) lives in the values it passes along, so a `checkpoint` can copy it and `resume`
+ * carries on from the copy.
  */
 
 /** Where a replay stopped: the board, the findings so far, and the phase the timeline is in. */
@@ -53,4 +54,28 @@ export function tryVariant(
   const last = steps[steps.length - 1].index;
   const { report } = replayTo({ ...scenario, steps }, system, last, options.observer);
   return report.problems.filter((p) => p.step === last);
+}
+
+/** A replay stopped after a step, to resume from (each `resume` works on its own copy). */
+export interface Checkpoint {
+  /** The last step applied (undefined: the set-up). */
+  readonly index: number | undefined;
+  readonly state: Readonly<ReplayState>;
+}
+
+/** Replays up to and including the step with index `index` (undefined: none) and keeps the replay. */
+export function checkpoint(scenario: Scenario, system: RulesSystem, index: number | undefined): Checkpoint {
+  const state = startReplay(scenario, system, new BoardState(scenario, system), new Report());
+  if (index !== undefined) advance(state, index);
+  return { index, state };
+}
+
+/**
+ * Carries on from `from` up to and including the step with index `until`, on a copy (the
+ * checkpoint is left as it was): the same board, findings and phase as `replayTo(…, until)`.
+ */
+export function resume(from: Checkpoint, until: number, observer?: StepObserver): Replayed {
+  const state = cloneReplay(from.state);
+  const phase = advance(state, until, observer);
+  return { board: state.ctx.board, report: state.ctx.report, phase };
 }

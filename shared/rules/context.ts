@@ -4,7 +4,7 @@ import type { RulesSystem } from "../systems/system";
 import type { Span } from "../source/span";
 import type { BoardState, UnitState } from "../board/board-state";
 import type { FightOrder } from "./common/fight-order";
-import type { Report } from "./report";
+import { Report } from "./report";
 
 /** Where the Fight phase is (12.01–12.09). */
 export type FightSubStep = "pile-in" | "fight" | "consolidate";
@@ -71,6 +71,47 @@ export interface RuleContext {
   readonly report: Report;
   readonly turn: TurnState;
   fight: FightPhaseState;
+}
+
+/** Every field of T, optional ones included (so a copy that forgets a field does not compile). */
+type All<T> = { [K in keyof Required<T>]: T[K] };
+
+/**
+ * An independent copy of the replay's context over `board` (a clone of `ctx.board`): the turn and
+ * Fight phase records with each unit replaced by the copy's, and the findings so far.
+ */
+export function cloneContext(ctx: RuleContext, board: BoardState): RuleContext {
+  const unit = (u: UnitState): UnitState => board.units.get(u.id)!;
+  const keys = <V>(m: ReadonlyMap<UnitState, V>): Map<UnitState, V> => new Map([...m].map(([k, v]) => [unit(k), v]));
+  const units = (s: ReadonlySet<UnitState>): Set<UnitState> => new Set([...s].map(unit));
+  const t = ctx.turn;
+  const turn: All<TurnState> = {
+    charged: new Map([...t.charged].map(([k, v]) => [unit(k), v.map(unit)])),
+    advanced: units(t.advanced),
+    fellBack: units(t.fellBack),
+    moved: keys(t.moved),
+    chargeDeclared: keys(t.chargeDeclared),
+    chargePhase: t.chargePhase && { interventions: new Map(t.chargePhase.interventions), first: t.chargePhase.first },
+  };
+  const f = ctx.fight;
+  const fight: All<FightPhaseState> = {
+    sub: f.sub,
+    pileIns: keys(f.pileIns),
+    firstOpponentPileIn: f.firstOpponentPileIn,
+    consolidations: keys(f.consolidations),
+    firstOpponentConsolidation: f.firstOpponentConsolidation,
+    selected: units(f.selected),
+    engagedAtStart: f.engagedAtStart && keys(f.engagedAtStart),
+    everEligible: units(f.everEligible),
+    forced: f.forced && { units: units(f.forced.units), span: f.forced.span },
+    madeEligible: units(f.madeEligible),
+    order: f.order?.clone(),
+    activation: f.activation && { ...f.activation, unit: unit(f.activation.unit) },
+  };
+  const report = new Report();
+  report.problems.push(...ctx.report.problems);
+  report.step = ctx.report.step;
+  return { scenario: ctx.scenario, system: ctx.system, board, report, turn, fight };
 }
 
 /** The turn as the set-up describes it: `charged:`, `advanced:`, `fell-back:` on the units. */

@@ -1,12 +1,12 @@
 // The timeline API (shared/engine/timeline.ts): every replay outside checkScenario goes through it.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../shared/index";
 import type { Scenario } from "../../shared/index";
 import type { BoardState } from "../../shared/board/board-state";
-import { boardAfter, replayTo, tryVariant } from "../../shared/engine/timeline";
+import { boardAfter, checkpoint, replayTo, resume, tryVariant } from "../../shared/engine/timeline";
 import { systemOf } from "../../shared/language/board/index";
 
 const examples = join(__dirname, "..", "..", "..", "examples");
@@ -44,4 +44,37 @@ describe("the timeline", () => {
       }
     });
   }
+});
+
+describe("a checkpoint", () => {
+  const fixtures = join(__dirname, "..", "..", "..", "test", "fixtures");
+  const files = [
+    ...NAMES.map((n) => join(examples, `${n}.scenario.yaml`)),
+    ...readdirSync(fixtures, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".scenario.yaml"))
+      .map((f) => join(fixtures, f)),
+  ];
+  it(`resumed after each step finds what one replay finds (${files.length} scenarios)`, () => {
+    let resumed = 0;
+    for (const file of files) {
+      const scenario = analyze(readFileSync(file, "utf8")).scenario;
+      if (!scenario) continue;
+      const { system } = systemOf(scenario);
+      const whole = replayTo(scenario, system, Infinity);
+      for (const at of [undefined, ...scenario.steps.map((s) => s.index)]) {
+        const cp = checkpoint(scenario, system, at);
+        for (let twice = 0; twice < 2; twice++) {
+          // Twice from the same checkpoint: resuming leaves it as it was.
+          const r = resume(cp, Infinity);
+          assert.deepEqual(r.report.problems, whole.report.problems, `${file} from step ${at}`);
+          assert.deepEqual(places(r.board), places(whole.board), `${file} from step ${at}`);
+          assert.equal(r.phase, whole.phase);
+          assert.equal(r.board.witnessBudget, whole.board.witnessBudget);
+          resumed++;
+        }
+      }
+    }
+    assert.ok(resumed > 50);
+  });
 });

@@ -16,7 +16,8 @@ import type { Span } from "../../source/span";
  *
  * Each question costs one replay of the steps before it (`tryVariant`, engine/timeline.ts): the
  * replay's state (the RuleContext with its TurnState and FightPhaseState) is built inside each
- * replay, so a variant does not start from a shared checkpoint. Two limits keep
+ * replay, so a variant does not start from a shared checkpoint (`checkpoint`/`resume` in
+ * engine/timeline.ts could give it one; the oracle does not use them yet). Two limits keep
  * a long timeline from blocking the server: a budget of replayed steps (deterministic; shared/ has
  * no clock) and the caller's `expired` deadline, checked before each question and before each
  * replayed step. A question left unanswered is said so, never guessed.

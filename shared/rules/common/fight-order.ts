@@ -59,6 +59,14 @@ export class FightOrder {
     this.states = [{ stage: "fights-first", selector: this.first }];
   }
 
+  /** An independent copy (for a replay checkpoint): the same possible states, the same pending stages. */
+  clone(): FightOrder {
+    const copy = new FightOrder(this.turn, this.players, this.rules);
+    copy.states = this.states.slice();
+    copy.pending = this.pending.slice();
+    return copy;
+  }
+
   private other(p: string): string {
     return this.players.find((q) => q !== p) ?? p;
   }
