@@ -107,6 +107,9 @@ export async function goToLine(page, line) {
   await page.locator(".quick-input-widget input").waitFor({ state: "visible" });
   await page.keyboard.type(String(line));
   await page.keyboard.press("Enter");
+  // The cursor may be on that line already (a click revealed it): wait for the input to close too,
+  // or the next keys would be typed into it.
+  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
   await until(`the cursor on line ${line}`, async () => (await cursorLine(page)) === line);
 }
 
