@@ -44,7 +44,6 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
     const endClosest = d1.map((_, k) => k).filter((k) => d1[k] <= min1 + TAU && closer(d0[k], d1[k]) !== "no");
     const alt = endClosest[0] ?? -1;
     const altTri = endClosest.reduce<Tri>((t, k) => bestTri(t, closer(d0[k], d1[k])), "no");
-    const altAllows = endClosest.some((k) => within(d1[k], er) !== "no");
     let best: Tri = "no";
     for (const i of admissible) best = bestTri(best, closer(d0[i], d1[i]));
     if (best !== "yes") {
@@ -69,26 +68,20 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
     const i = admissible[0];
     const t = spec.targets[i];
     if (within(d1[i], er) !== "no") continue;
-    const targetShapes = board.alive(t).map((n) => n.shape);
-    const w = searchWitness(board, mm, {
-      targets: targetShapes,
-      goalGap: er - MARGIN,
-      limit: spec.limit,
-      verify: () => {
-        const g = board.shapeUnitGap(mm.model.shape, t);
-        return g <= er - MARGIN && g < d0[i] - MARGIN && spec.unitOk(mm);
-      },
-    });
+    const w = engagedWitness(ctx, mm, spec, t, d0[i]);
     if (!w) continue;
-    // Under the end reading "engaged with it if possible" binds the target closest at the end: where
-    // no position engaged with it is found, that reading allows the move too.
-    const lenient = altAllows || endClosest.some((k) => k !== i && !canEngage(ctx, mm, spec, spec.targets[k], d0[k]));
+    // Under the end reading "engaged with it if possible" binds the target closest at the end: the
+    // move is legal under it when the model is engaged with one of those, or cannot be (no verified
+    // position engages it). Name the target that makes it so.
+    const lenientBy =
+      endClosest.find((k) => within(d1[k], er) !== "no") ?? endClosest.find((k) => k !== i && !engagedWitness(ctx, mm, spec, spec.targets[k], d0[k]));
+    const lenient = lenientBy !== undefined;
     report.add(
       "move.missed-engagement",
       lenient ? "warning" : "error",
       `${id} could have ended engaged with ${t.id}: at ${at(w.centre)} it is within ${inches(er)} and meets every other condition (${spec.rule})` +
         (lenient
-          ? ` — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[alt].id} (see the readings page)`
+          ? ` — legal under the reading that takes the closest ${spec.what} at the end of the move, ${spec.targets[lenientBy].id} (see the readings page)`
           : ""),
       mm.move.span,
       {
@@ -105,10 +98,13 @@ export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], sp
   }
 }
 
-/** Whether a verified position engaged with `t` (and closer to it than `start`) exists for the moved model. */
-function canEngage(ctx: RuleContext, mm: MovedModel, spec: ApproachSpec, t: UnitState, start: number): boolean {
+/**
+ * A verified end position, within the move, engaged with `t` and closer to it than `start` (the
+ * gap at the start of the move), with the unit's own conditions met; undefined when none is found.
+ */
+function engagedWitness(ctx: RuleContext, mm: MovedModel, spec: ApproachSpec, t: UnitState, start: number): ReturnType<typeof searchWitness> {
   const er = ctx.system.engagementRange;
-  const w = searchWitness(ctx.board, mm, {
+  return searchWitness(ctx.board, mm, {
     targets: ctx.board.alive(t).map((n) => n.shape),
     goalGap: er - MARGIN,
     limit: spec.limit,
@@ -117,5 +113,4 @@ function canEngage(ctx: RuleContext, mm: MovedModel, spec: ApproachSpec, t: Unit
       return g <= er - MARGIN && g < start - MARGIN && spec.unitOk(mm);
     },
   });
-  return w !== undefined;
 }
