@@ -88,7 +88,7 @@ export function exportSvgs(scenario: Scenario, problems: readonly Problem[], tex
   const draw = (step: number | null): string => renderBoard(scenario, boardFrame(scenario, problems, step ?? undefined), { theme, embedSource: text });
   if (params.all) {
     const steps = [null, ...scenario.steps.map((s) => s.index)];
-    return steps.map((step) => ({ name: numberedName(step, scenario.steps.length, doc, params.format), step, svg: draw(step) }));
+    return steps.map((step) => ({ name: numberedName(step, scenario.stepsWritten, doc, params.format), step, svg: draw(step) }));
   }
   const starts = scenario.steps.map((s) => ({ index: s.index, start: s.span.start, end: s.span.end }));
   const step = params.at !== undefined ? stepAt(starts, params.at) : stepAtOrBefore(scenario, params.step ?? null);

@@ -3,9 +3,7 @@ import * as fs from "node:fs";
 import { describeFsError } from "../io/find-files";
 import { readInput } from "../io/read-input";
 import * as path from "node:path";
-import { isMap, isSeq, parseDocument } from "yaml";
 import { analyze, boardFrame } from "../../shared/index";
-import type { Scenario } from "../../shared/model/scenario";
 import type { RenderRequest } from "../args";
 import { usageErrorText } from "../usage";
 import { renderBoard } from "../../shared/render/index";
@@ -47,7 +45,7 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
     return 1;
   }
   // 1-based as written (0 = the set-up); the frame wants the 0-based index, undefined for the set-up.
-  const count = writtenStepCount(text, scenario);
+  const count = scenario.stepsWritten;
   const readable = scenario.steps.map((s) => s.index + 1);
   const last = readable.length === 0 ? 0 : readable[readable.length - 1];
   const misread = (): void => {
@@ -116,17 +114,6 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
 function displayPath(abs: string, cwd: string): string {
   const rel = path.relative(cwd, abs);
   return rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? abs : rel;
-}
-
-/**
- * How many steps the scenario's `steps:` list has as written, those the parser dropped included
- * (the model keeps only the readable ones, each with its written index).
- */
-function writtenStepCount(text: string, scenario: Scenario): number {
-  const modelled = scenario.steps.length === 0 ? 0 : scenario.steps[scenario.steps.length - 1].index + 1;
-  const root = parseDocument(text).contents;
-  const steps = isMap(root) ? root.get("steps", true) : undefined;
-  return Math.max(modelled, isSeq(steps) ? steps.items.length : 0);
 }
 
 /** The file name without folders and without `.scenario.yaml` (or `.yaml`), for numbered outputs. */

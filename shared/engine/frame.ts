@@ -1,6 +1,7 @@
 import type { Problem } from "../diagnostics/problem";
 import type { BaseShape, ModelMove, Scenario, Step } from "../model/scenario";
 import { resolveSystem } from "../systems/rulings";
+import type { StepObserver } from "./replay";
 import { replayTo } from "./timeline";
 
 /** One model as drawn: where it stands after the shown step. */
@@ -29,6 +30,7 @@ export interface MoveFrame {
 export interface BoardFrame {
   /** The step shown (0-based), or undefined for the set-up. */
   readonly step?: number;
+  /** Steps as written in `steps:` (a step the parser left out still counts, as in "step 3 of 4"). */
   readonly stepCount: number;
   readonly phase: string;
   readonly note?: string;
@@ -51,27 +53,37 @@ export function boardFrame(
 ): BoardFrame {
   const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
   const shown = step === undefined ? undefined : scenario.steps.find((s) => s.index === step);
-  const { board: after, phase } = replayTo(scenario, system, shown?.index);
-  const before = replayTo(scenario, system, shown === undefined ? undefined : shown.index - 1).board;
+  // One replay: where each model the shown step moves stood is read just before the step runs.
+  const from = new Map<string, readonly [number, number]>();
+  const observer: StepObserver = {
+    beforeStep: (s, board) => {
+      if (s !== shown) return;
+      for (const mv of movesOfStep(shown)) {
+        const m = board.models.get(mv.model.id);
+        if (m) from.set(mv.model.id, [m.at.x, m.at.y]);
+      }
+    },
+  };
+  const { board: after, phase } = replayTo(scenario, system, shown?.index, observer);
   const models: ModelFrame[] = [...after.models.values()]
     .filter((m) => m.alive)
     .map((m) => ({ id: m.def.id, unit: m.unit.id, player: m.unit.player, at: [m.at.x, m.at.y], facing: m.facing, base: m.def.base }));
   const moves: MoveFrame[] = [];
   for (const mv of movesOfStep(shown)) {
-    const m = before.models.get(mv.model.id);
-    if (!m) continue;
+    const start = from.get(mv.model.id);
+    if (!start) continue;
     const path = mv.path.map((p) => [p.x, p.y] as const);
     let distance = 0;
-    let prev = m.at;
+    let [px, py] = start;
     for (const p of mv.path) {
-      distance += Math.hypot(p.x - prev.x, p.y - prev.y);
-      prev = p;
+      distance += Math.hypot(p.x - px, p.y - py);
+      [px, py] = [p.x, p.y];
     }
-    moves.push({ id: mv.model.id, from: [m.at.x, m.at.y], path, distance });
+    moves.push({ id: mv.model.id, from: [start[0], start[1]], path, distance });
   }
   return {
     step: shown?.index,
-    stepCount: scenario.steps.length,
+    stepCount: scenario.stepsWritten,
     phase,
     note: shown?.note,
     models,

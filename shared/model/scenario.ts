@@ -225,5 +225,8 @@ export interface Scenario {
   /** Terrain areas (`terrain:`), drawn only: no rule reads them yet. */
   readonly terrain: readonly TerrainDef[];
   readonly units: readonly UnitDef[];
+  /** The steps that could be read; each keeps its place in `steps:` (`Step.index`). */
   readonly steps: readonly Step[];
+  /** How many items `steps:` has as written, those the parser left out included. */
+  readonly stepsWritten: number;
 }

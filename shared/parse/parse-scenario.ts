@@ -26,6 +26,7 @@ interface TopDraft {
   terrain: TerrainDef[];
   units: UnitDraft[];
   steps: Step[];
+  stepsWritten?: number;
 }
 
 /** The top-level keys, read in this order (definitions before the steps that refer to them). */
@@ -63,7 +64,9 @@ export const TOP_KEYS: KeyTable<TopDraft> = {
     top.units = parseUnits(ctx, pair);
   },
   steps: (ctx, pair, top) => {
-    top.steps = parseSteps(ctx, pair);
+    const read = parseSteps(ctx, pair);
+    top.steps = read.steps;
+    top.stepsWritten = read.written;
   },
 };
 
@@ -155,6 +158,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
     terrain: top.terrain,
     units,
     steps,
+    stepsWritten: top.stepsWritten ?? 0,
   };
 }
 

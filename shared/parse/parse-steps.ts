@@ -135,18 +135,19 @@ const KIND_KEYS = Object.keys(STEP_KINDS);
  * cannot be used is left out, so the returned steps' indexes may have gaps (index = position in
  * `steps:`). Refs are not yet checked (see resolve-refs).
  */
-export function parseSteps(ctx: ParseContext, pair: YPair): Step[] {
+export function parseSteps(ctx: ParseContext, pair: YPair): { steps: Step[]; written: number } {
   const steps: Step[] = [];
   const seq = asSeq(pair.value);
   if (!seq) {
     if (!isEmpty(pair.value)) ctx.schema(`steps must be a list of steps (- fight: unit), got ${describeNode(pair.value)}`, valueSpan(pair));
-    return steps;
+    return { steps, written: 0 };
   }
-  seqItems(seq).forEach((item, index) => {
+  const items = seqItems(seq);
+  items.forEach((item, index) => {
     const step = ctx.inStep(index, () => parseStep(ctx, item, index));
     if (step) steps.push(step);
   });
-  return steps;
+  return { steps, written: items.length };
 }
 
 function parseStep(ctx: ParseContext, item: YNode, index: number): Step | undefined {

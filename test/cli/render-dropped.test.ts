@@ -64,6 +64,9 @@ test("render --all skips a dropped step: files keep their written numbers, exit 
   const second = fs.readFileSync(path.join(dir, "outdir", "02-drop.svg"), "utf8");
   assertSvgOfStep(second, 1, "02");
   assert.equal(second, expectedSvg(DROP, 1));
+  // The header counts the steps as written, the one left out included.
+  assert.match(second, /class="subtitle">[^<]*step 2 of 2: remove: a1</);
+  assert.match(setup, /class="subtitle">[^<]*set-up \(2 steps\)</);
 });
 
 test("render --step names steps by their written place; a dropped one is refused in one line, exit 1", () => {
