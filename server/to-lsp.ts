@@ -2,7 +2,7 @@ import { DiagnosticSeverity } from "vscode-languageserver/node";
 import type { Diagnostic, DiagnosticRelatedInformation, Range } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Problem, RelatedInfo, Severity, Span } from "../shared/index";
-import { consequencesOf } from "../shared/diagnostics/problem";
+import { unfold } from "../shared/diagnostics/problem";
 import { TAU } from "../shared/geometry/tolerance";
 import { DEFAULT_SETTINGS } from "./settings";
 import type { RuleboardSettings, SeverityLevel } from "./settings";
@@ -130,16 +130,14 @@ export function toDiagnostics(
 export function published(problem: Problem, settings: DiagnosticSettings = DEFAULT_SETTINGS): Problem[] {
   const cause = severityOf(problem, settings);
   if (!problem.related.some((r) => r.folded !== undefined)) return cause === undefined ? [] : [problem];
-  const consequences = consequencesOf(problem);
   const kept: RelatedInfo[] = [];
   const own: Problem[] = [];
-  let k = 0;
   for (const related of problem.related) {
     if (related.folded === undefined) {
       kept.push(related);
       continue;
     }
-    const consequence = consequences[k++];
+    const consequence = unfold(related.folded, related.span);
     const level = severityOf(consequence, settings);
     if (level === undefined) continue;
     // DiagnosticSeverity counts up as it gets milder (Error 1 … Hint 4).

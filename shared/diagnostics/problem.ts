@@ -67,14 +67,15 @@ export function problem(
   return extra.measure === undefined ? p : { ...p, measure: extra.measure };
 }
 
+/** A folded consequence as a problem of its own again, at `span` (its related entry's). */
+export function unfold(f: Folded, span: Span): Problem {
+  return problem(f.code, f.severity, f.message, span, { step: f.step, witness: f.witness, measure: f.measure });
+}
+
 /**
  * The findings folded into `p` as its consequences, as problems of their own again (for a
  * consumer that shows them separately: the cause switched off, or milder than a consequence).
  */
 export function consequencesOf(p: Problem): Problem[] {
-  return p.related.flatMap((r) =>
-    r.folded
-      ? [problem(r.folded.code, r.folded.severity, r.folded.message, r.span, { step: r.folded.step, witness: r.folded.witness, measure: r.folded.measure })]
-      : [],
-  );
+  return p.related.flatMap((r) => (r.folded ? [unfold(r.folded, r.span)] : []));
 }
