@@ -58,7 +58,7 @@ export interface StepObserver {
 /** One step of the timeline in the phase `phase`; returns the phase after it. */
 function applyStep(ctx: RuleContext, step: Step, phase: string): string {
   if (step.kind === "phase") {
-    familyOf(ctx.system, phase)?.end(ctx);
+    familyOf(ctx.system, phase)?.end?.(ctx);
     if (step.phase.value === "fight") ctx.fight = newFightPhase();
     return step.phase.value;
   }

@@ -171,7 +171,12 @@ export interface ConsolidateSpec {
   readonly moves: readonly ModelMove[];
 }
 
-export type MoveType = "normal" | "advance" | "fall-back" | "stationary";
+/**
+ * The Movement phase's move types, as a move step's `type:` writes them. What each one is (its
+ * rule, its distance, who may make it) is declared once, in systems/move-types.ts.
+ */
+export const MOVE_TYPE_NAMES = ["normal", "advance", "fall-back", "stationary"] as const;
+export type MoveType = (typeof MOVE_TYPE_NAMES)[number];
 export type FallBackMode = "ordered-retreat" | "desperate-escape";
 
 /** `- move: unit` in the Movement phase (09). */

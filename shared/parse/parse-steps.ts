@@ -47,8 +47,11 @@ interface StepKindSpec {
   readonly build: (draft: StepDraft) => Step | undefined;
 }
 
-/** The step kinds, keyed by their kind key. Later editions add kinds here. */
-export const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
+/**
+ * The step kinds, keyed by their kind key: the one list of them. Every kind of the model's `Step`
+ * needs an entry (a compile error otherwise); editor features read the names from here.
+ */
+export const STEP_KINDS: { readonly [K in Step["kind"]]: StepKindSpec } = {
   "pile-in": {
     head: readUnitHead,
     keys: { targets: readTargets, to: readTo, ...COMMON_STEP_KEYS },
@@ -128,7 +131,13 @@ export const STEP_KINDS: Readonly<Record<string, StepKindSpec>> = {
   },
 };
 
-const KIND_KEYS = Object.keys(STEP_KINDS);
+/** The kind keys, in the order above. */
+export const STEP_KIND_NAMES: readonly Step["kind"][] = Object.keys(STEP_KINDS) as Step["kind"][];
+
+/** The kinds whose kind key's value is the step's unit (`pile-in: squad`); `remove` lists models and `phase` names a phase. */
+export const UNIT_STEP_KINDS: ReadonlySet<string> = new Set(STEP_KIND_NAMES.filter((k) => STEP_KINDS[k].head === readUnitHead));
+
+const KIND_KEYS: readonly string[] = STEP_KIND_NAMES;
 
 /**
  * Reads `steps:`, a list of step maps. Each step is identified by its one kind key; a step that
@@ -172,7 +181,7 @@ function parseStep(ctx: ParseContext, item: YNode, index: number): Step | undefi
     return undefined;
   }
   const [kind, kindPair] = [...kinds][0];
-  const spec = STEP_KINDS[kind];
+  const spec = STEP_KINDS[kind as Step["kind"]];
   const draft: StepDraft = { index, span: spanOf(map), head: pairSpan(first), moves: [], removed: [] };
   spec.head(ctx, kindPair, draft);
   readKeys(ctx, map, spec.keys, draft, `in a ${kind} step`, [kind]);

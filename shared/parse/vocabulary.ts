@@ -1,4 +1,4 @@
-import type { ConsolidationMode, FallBackMode, FightType, InterventionMode, MoveType } from "../model/scenario";
+import { MOVE_TYPE_NAMES, type ConsolidationMode, type FallBackMode, type FightType, type InterventionMode, type MoveType } from "../model/scenario";
 import { RULING_SETS, RULINGS } from "../systems/rulings";
 import { RULES_SYSTEMS } from "../systems/system";
 
@@ -36,17 +36,16 @@ export const FIGHT_TYPES: readonly FightType[] = ["normal", "overrun"];
 /** Values of a consolidate step's `mode:`. */
 export const CONSOLIDATION_MODES: readonly ConsolidationMode[] = ["ongoing", "engaging", "objective"];
 
-/** Values of a move step's `type:` (Movement phase, 11e 09). */
-export const MOVE_TYPES: readonly MoveType[] = ["normal", "advance", "fall-back", "stationary"];
+/** Values of a move step's `type:` (Movement phase, 11e 09), in the order of their declaration (systems/move-types.ts). */
+export const MOVE_TYPES: readonly MoveType[] = MOVE_TYPE_NAMES;
+
+export { ADVANCE_ROLL } from "../systems/move-types";
 
 /** Values of a move step's `mode:` (how a unit falls back, 11e 09). */
 export const FALL_BACK_MODES: readonly FallBackMode[] = ["ordered-retreat", "desperate-escape"];
 
 /** Values of a charge step's `intervention:` (Heroic Intervention, source 004). */
 export const INTERVENTION_MODES: readonly InterventionMode[] = ["leap-to-defend", "into-the-fray"];
-
-/** The advance roll is one D6. */
-export const ADVANCE_ROLL: { readonly min: number; readonly max: number } = { min: 1, max: 6 };
 
 /** The charge roll is the total of 2D6. */
 export const CHARGE_ROLL: { readonly min: number; readonly max: number } = { min: 2, max: 12 };

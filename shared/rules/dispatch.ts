@@ -5,7 +5,7 @@ import { removeStep } from "./common/remove";
 import type { RuleContext } from "./context";
 import { endTenthFightPhase, tenthFightPhaseStep } from "./fight-10e/phase";
 import { endFightPhase, fightPhaseStep } from "./fight-11e/phase";
-import { endMovementPhase, moveStep } from "./movement/phase";
+import { moveStep } from "./movement/phase";
 
 /**
  * The one table from a step to the rule family that judges it: each step kind belongs to a phase,
@@ -29,7 +29,8 @@ interface StepsOf {
 /** A phase's steps under one system: a step as it comes, and what is judged when the phase ends. */
 export interface RuleFamily<P extends RulesPhase = RulesPhase> {
   step(ctx: RuleContext, step: StepsOf[P]): void;
-  end(ctx: RuleContext): void;
+  /** What is judged when the phase ends, if anything. */
+  end?(ctx: RuleContext): void;
 }
 
 /** The step kinds the rule families judge (`phase` and `remove` are the replay's own). */
@@ -44,7 +45,8 @@ export const PHASE_OF_STEP: { readonly [K in RuledStep["kind"]]: RulesPhase } = 
   consolidate: "fight",
 };
 
-const MOVEMENT: RuleFamily<"movement"> = { step: moveStep, end: endMovementPhase };
+/** Units never selected in the Movement phase remained stationary (09.02), which needs no check at its end. */
+const MOVEMENT: RuleFamily<"movement"> = { step: moveStep };
 const CHARGE: RuleFamily<"charge"> = { step: chargeStep, end: endChargePhase };
 /** 11e 12: Pile In → Fight → Consolidate steps for the whole phase. */
 const FIGHT_STEPS: RuleFamily<"fight"> = { step: fightPhaseStep, end: endFightPhase };

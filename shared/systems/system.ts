@@ -7,6 +7,11 @@ export interface RulesSystem {
   readonly id: string;
   /** How messages name the system, e.g. "11th edition". */
   readonly name: string;
+  /**
+   * How messages cite a rule: by section number ("11e 09.05"; the 11th edition numbers its
+   * sections) or by heading ("10e Charge"; the 10th edition's core rules have no numbers).
+   */
+  readonly citation: "sections" | "headings";
   /** Engagement range, horizontal (11e 03.04: 2"; 10e: 1"). */
   readonly engagementRange: number;
   /**
@@ -26,11 +31,28 @@ export interface RulesSystem {
   readonly objective: { readonly diameterMm: number; readonly range: number };
   /** Distance within which a player may not pass in the Fight step (11e 12.04.01). */
   readonly fightPassRange: number;
+  readonly movement: {
+    /** 11e 09.07: a fall-back move selects ordered retreat or desperate escape; the 10th edition has no modes (any fall-back may cross enemy models). */
+    readonly fallBackModes: boolean;
+    /** 11e 17.01: MONSTER and VEHICLE models make normal and advance moves through every model but other MONSTER and VEHICLE models. */
+    readonly bigModelsPassThrough: boolean;
+  };
   readonly charge: {
     /** A charge target must be within this distance (12"). */
     readonly declareRange: number;
     /** 10e declares targets before the roll; 11e selects them after it. */
     readonly targetsBeforeRoll: boolean;
+    /** 11e 15.11: Heroic Intervention is a charge by the opponent's unit, in the modes Leap to Defend and Into the Fray. */
+    readonly heroicIntervention: boolean;
+    /**
+     * What a charging model must end in if it can: base-to-base contact with a target (10e), or
+     * within 1" of and engaged with one (11e 11.04).
+     */
+    readonly endGoal: "base-contact" | "engagement";
+    /** 10e: a charge move may not pass within Engagement Range of a unit that is not a target. */
+    readonly pathsAvoidNonTargets: boolean;
+    /** 11e: a model pivots freely; in the 10th edition a non-round base pays to pivot, so a witness keeps its facing. */
+    readonly freePivot: boolean;
   };
   readonly readings: Readings;
 }
@@ -58,6 +80,7 @@ const OFFICIAL: Readings = {
 export const ELEVENTH: RulesSystem = {
   id: "11e",
   name: "11th edition",
+  citation: "sections",
   engagementRange: 2,
   coherency: { near: 2, far: 9 },
   fight: { structure: "steps", firstPicker: "turn" },
@@ -65,7 +88,8 @@ export const ELEVENTH: RulesSystem = {
   consolidate: { maxDistance: 3, engagingRange: 3, objectiveRange: 3 },
   objective: { diameterMm: 40, range: 3 },
   fightPassRange: 5,
-  charge: { declareRange: 12, targetsBeforeRoll: false },
+  movement: { fallBackModes: true, bigModelsPassThrough: true },
+  charge: { declareRange: 12, targetsBeforeRoll: false, heroicIntervention: true, endGoal: "engagement", pathsAvoidNonTargets: false, freePivot: true },
   readings: OFFICIAL,
 };
 
@@ -73,6 +97,7 @@ export const ELEVENTH: RulesSystem = {
 export const TENTH: RulesSystem = {
   id: "10e",
   name: "10th edition",
+  citation: "headings",
   engagementRange: 1,
   coherency: { near: 2, twoNeighboursFrom: 7 },
   fight: { structure: "activations", firstPicker: "non-turn" },
@@ -80,7 +105,8 @@ export const TENTH: RulesSystem = {
   consolidate: { maxDistance: 3, engagingRange: Infinity, objectiveRange: 3 },
   objective: { diameterMm: 40, range: 3 },
   fightPassRange: 0,
-  charge: { declareRange: 12, targetsBeforeRoll: true },
+  movement: { fallBackModes: false, bigModelsPassThrough: false },
+  charge: { declareRange: 12, targetsBeforeRoll: true, heroicIntervention: false, endGoal: "base-contact", pathsAvoidNonTargets: true, freePivot: false },
   readings: OFFICIAL,
 };
 

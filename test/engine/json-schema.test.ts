@@ -165,7 +165,7 @@ describe("the JSON schema file", () => {
     );
     for (const b of branches) {
       const kind = (b.required as string[])[0];
-      assert.deepEqual(props(b), [kind, ...Object.keys(STEP_KINDS[kind].keys)], kind);
+      assert.deepEqual(props(b), [kind, ...Object.keys(STEP_KINDS[kind as keyof typeof STEP_KINDS].keys)], kind);
       assert.equal(b.additionalProperties, false, kind);
     }
     const fight = branches.find((b) => (b.required as string[])[0] === "fight")!;

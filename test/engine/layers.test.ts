@@ -163,3 +163,47 @@ test("the walk sees the arrows it should (so an empty list of forbidden imports 
     "the server's PNG export uses node/png.ts",
   );
 });
+
+/**
+ * Inside shared/rules/: each rule family (`movement/`, `charge/`, `fight-11e/`, `fight-10e/`)
+ * stands on `common/` and the folder's own files (context, report, limits), never on another
+ * family; `common/` stands on no family. Only dispatch.ts and limits.ts, the folder's tables,
+ * reach into the families.
+ */
+export function ruleFamilyArrow(a: Arrow): string | undefined {
+  const family = (f: string): string | undefined => /^shared\/rules\/([^/]+)\//.exec(f)?.[1];
+  if (!a.target || !a.file.startsWith("shared/rules/") || !a.target.startsWith("shared/rules/")) return undefined;
+  const from = family(a.file);
+  const to = family(a.target);
+  if (to === undefined || to === "common" || from === to) return undefined;
+  if (from === undefined)
+    return ["shared/rules/dispatch.ts", "shared/rules/limits.ts"].includes(a.file) ? undefined : `only dispatch.ts and limits.ts import rule families`;
+  return `rules/${from} may not import the family rules/${to}`;
+}
+
+test("rule families import common/ and never each other", () => {
+  const broken = ARROWS.flatMap((a) => {
+    const why = ruleFamilyArrow(a);
+    return why ? [`${a.file}:${a.line} imports ${a.target} (${why})`] : [];
+  });
+  assert.deepEqual(broken, [], broken.join("\n"));
+  assert.equal(
+    ruleFamilyArrow({ file: "shared/rules/fight-10e/x.ts", line: 3, spec: "../fight-11e/fight", target: "shared/rules/fight-11e/fight.ts" }),
+    "rules/fight-10e may not import the family rules/fight-11e",
+  );
+  assert.equal(
+    ruleFamilyArrow({ file: "shared/rules/common/x.ts", line: 1, spec: "../charge/move", target: "shared/rules/charge/move.ts" }),
+    "rules/common may not import the family rules/charge",
+  );
+});
+
+test("edition differences come from the system's data: no code in shared/ compares a system's id", () => {
+  const comparisons = FILES.filter((f) => f.startsWith("shared/")).flatMap((f) =>
+    fs
+      .readFileSync(path.join(ROOT, f), "utf8")
+      .split("\n")
+      .flatMap((line, i) => (/\.id\s*[!=]==?\s*["'`]1\d?e|["'`]1\d?e["'`]\s*[!=]==?\s*\w+\.id\b/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  assert.deepEqual(comparisons, []);
+  assert.ok(/\.id\s*[!=]==?\s*["'`]1\d?e/.test('system.id !== "10e"'), "the probe finds the old form");
+});

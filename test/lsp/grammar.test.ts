@@ -9,6 +9,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CODES } from "../../shared/diagnostics/codes";
+import { STEP_KIND_NAMES } from "../../shared/parse/parse-steps";
+import { CONSOLIDATION_MODES, FALL_BACK_MODES, FIGHT_TYPES, INTERVENTION_MODES, MOVE_TYPES } from "../../shared/parse/vocabulary";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const GRAMMAR_PATH = path.join(ROOT, "syntaxes", "ruleboard.tmLanguage.json");
@@ -182,4 +184,19 @@ test("diagnostic codes are constants in illegal: lists, flow and block; every re
   for (const code of Object.keys(CODES)) {
     assert.deepEqual(matches("diagnostic-code", `    illegal: [${code}]`), [[14, code]], `registry code ${code}`);
   }
+});
+
+/** The words of one alternation group `(?:a|b|c)` in a rule's regex. */
+function alternation(name: string): string[] {
+  const source = grammar.repository?.[name]?.match ?? "";
+  const group = /\(\?:([a-z|-]+)\)/.exec(source);
+  assert.ok(group, `${name} has a (?:…) group of words`);
+  return group[1].split("|");
+}
+
+test("the grammar's step kinds and enum values are the parser's vocabulary, no more and no fewer", () => {
+  assert.deepEqual(alternation("step-kind").sort(), [...STEP_KIND_NAMES].sort());
+  const values = new Set([...FIGHT_TYPES, ...CONSOLIDATION_MODES, ...MOVE_TYPES, ...FALL_BACK_MODES, ...INTERVENTION_MODES]);
+  assert.deepEqual(alternation("enum-value").sort(), [...values].sort());
+  for (const v of values) assert.deepEqual(matches("enum-value", `    type: ${v}`), [[10, v]], v);
 });

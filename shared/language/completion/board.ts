@@ -4,7 +4,7 @@ import { replayTo } from "../../engine/timeline";
 import { inches } from "../../rules/report";
 import { within, type Tri } from "../../geometry/tolerance";
 import type { Scenario, Step } from "../../model/scenario";
-import { objectiveGap } from "../../rules/fight-11e/consolidate";
+import { objectiveGap } from "../../rules/common/objectives";
 import { resolveSystem } from "../../systems/rulings";
 import type { RulesSystem } from "../../systems/system";
 import { findingKey, judgeChoice, Oracle } from "../oracle/index";

@@ -4,6 +4,7 @@ import { sortKey, type CompletionEntry } from "./entry";
 import { textStep, type Scope } from "./scope";
 import { stepSnippet, unitSnippet } from "./snippets";
 import { point } from "./step-values";
+import { PHASE_OF_STEP } from "../../rules/dispatch";
 
 /** Completions for a key: the keys the map at the cursor accepts and does not have yet, step kinds, or model ids under `to:`. */
 export function keyEntries(scope: Scope): CompletionEntry[] {
@@ -50,8 +51,8 @@ function keys(scope: Scope, place: MapPlace): CompletionEntry[] {
     });
 }
 
-/** Which phase each action kind belongs to (engine/replay.ts); `remove` and `phase` belong anywhere. */
-const PHASE_OF: Readonly<Record<string, string>> = { move: "movement", charge: "charge", "pile-in": "fight", fight: "fight", consolidate: "fight" };
+/** Which phase each action kind belongs to (rules/dispatch.ts); `remove` and `phase` belong anywhere. */
+const PHASE_OF: Readonly<Record<string, string>> = PHASE_OF_STEP;
 
 /**
  * Whether a step of `kind` may come next: group 0 when the timeline is in its phase (and, in the

@@ -5,6 +5,7 @@ import { asMap, asScalar, mapPairs, scalarText } from "../../parse/yaml-nodes";
 import type { Fix } from "./fix";
 import { scalarAs } from "./list-items";
 import { keyOf, tryEdits, type FixContext } from "./verify";
+import { UNIT_STEP_KINDS } from "../../parse/parse-steps";
 import { pathAt, parseRoot, type PathStep } from "./yaml-locate";
 
 /**
@@ -21,7 +22,7 @@ const MAX_SUGGESTIONS = 3;
 /** Ids tried at most (each costs a re-analysis). */
 const MAX_TRIALS = 6;
 /** Keys under a step whose value is the step's unit. */
-const STEP_KINDS = new Set(["pile-in", "fight", "consolidate", "move", "charge"]);
+const STEP_KINDS = UNIT_STEP_KINDS;
 
 /** Up to three verified replacements for the unknown id a finding is on, the closest first. */
 export function unknownRefFixes(ctx: FixContext, p: Problem): Fix[] {

@@ -15,6 +15,7 @@ import type {
   Step,
 } from "../../model/scenario";
 import type { RulesSystem } from "../../systems/system";
+import { MOVE_TYPES } from "../../parse/vocabulary";
 import type { Span } from "../../source/span";
 import { chargeLimit, fightPhaseLimit, movementLimit, systemOf, type MoveLimit } from "../board/index";
 import { findingKey, judgeChoice, MAX_CANDIDATES, Oracle, refList, REPLAY_BUDGET, SELECTION, selectionAfter, type Choice, type Stop } from "../oracle/index";
@@ -169,14 +170,7 @@ function choices(ask: Ask): string[] {
     }
     case "move":
       return [
-        optionLine(
-          ask,
-          "move type",
-          step.type?.value,
-          ["normal", "advance", "fall-back", "stationary"],
-          (v) => ({ ...step, type: option(v as MoveType | undefined, step.head) }),
-          ELIGIBLE,
-        ).line,
+        optionLine(ask, "move type", step.type?.value, MOVE_TYPES, (v) => ({ ...step, type: option(v as MoveType | undefined, step.head) }), ELIGIBLE).line,
       ];
     case "charge":
       return [

@@ -2,6 +2,7 @@ import { asMap, asScalar, asSeq, mapPairs, scalarText, seqItems, type YNode } fr
 import type { Span } from "../../source/span";
 import type { IdKind, Occurrence } from "./occurrences";
 import { parseDocument, Scalar } from "yaml";
+import { UNIT_STEP_KINDS } from "../../parse/parse-steps";
 
 /**
  * An id as written in the text, found in the YAML tree rather than in the model. The model leaves
@@ -30,7 +31,7 @@ export interface ScenarioTree {
 }
 
 /** The step keys whose value is the step's unit, or (in a fight) a nested block of its own keys. */
-const UNIT_HEADS = new Set(["pile-in", "fight", "consolidate", "move", "charge"]);
+const UNIT_HEADS = UNIT_STEP_KINDS;
 
 /**
  * Reads `text` as YAML (1.2, as the parser does) and collects every written id. Never throws:

@@ -1,5 +1,6 @@
 import { asMap, asScalar, asSeq, keySpan, mapPairs, pairSpan, scalarText, seqItems, spanOf, type YNode, type YPair } from "../../parse/yaml-nodes";
 import type { Span } from "../../source/span";
+import { STEP_KIND_NAMES } from "../../parse/parse-steps";
 import type { ScenarioTree } from "./occurrences-tree";
 
 /** What a symbol stands for; the server maps each to an LSP SymbolKind. */
@@ -19,7 +20,7 @@ export interface OutlineSymbol {
 }
 
 /** The keys that give a step its kind, in the parser's order. */
-const STEP_KINDS = ["pile-in", "fight", "remove", "consolidate", "move", "charge", "phase"];
+const STEP_KINDS: readonly string[] = STEP_KIND_NAMES;
 /** A fight's nested blocks (an overrun's extra pile-in, a 10th-edition activation's consolidation). */
 const NESTED_BLOCKS = ["pile-in", "consolidate"];
 /** Details longer than this are shortened: the outline is one line per symbol. */

@@ -1,3 +1,6 @@
+import { MOVE_TYPE_NAMES } from "../../model/scenario";
+import { MOVE_TYPE_RULES } from "../../systems/move-types";
+
 /**
  * What each key of the scenario language means, per place: shown as a completion item's
  * documentation and written into the JSON schema's titles and descriptions
@@ -111,7 +114,7 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
   "step:remove": { ...STEP_COMMON },
   "step:consolidate": { mode: MODE_CONSOLIDATE, targets: TARGETS_CONSOLIDATE, objective: OBJECTIVE, to: TO, ...STEP_COMMON },
   "step:move": {
-    type: doc("Move type", "`normal`, `advance`, `fall-back` or `stationary` (11e 09.04–09.07). Optional: inferred from the moves."),
+    type: doc("Move type", `${alternatives(MOVE_TYPE_NAMES)} (11e 09.04–09.07). Optional: inferred from the moves.`),
     roll: doc("Advance roll", "The advance roll, one D6 (1–6), added to M for an advance move."),
     mode: doc("Fall-back mode", "`ordered-retreat` or `desperate-escape` (a battle-shocked unit must escape desperately, 11e 09.07)."),
     to: TO,
@@ -136,10 +139,7 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
 export const VALUE_DOCS: Readonly<Record<string, string>> = {
   "fight-type:normal": "A normal fight: the unit is engaged (11e 12.05).",
   "fight-type:overrun": "An overrun fight: the unit is unengaged, or was unengaged at the start of the Fight step; it may make an extra pile-in (11e 12.06).",
-  "move-type:normal": "A normal move: up to M, for an unengaged unit that ends unengaged (11e 09.05).",
-  "move-type:advance": "An advance move: up to M plus the advance roll; the unit ends unengaged and may not charge this turn (11e 09.06).",
-  "move-type:fall-back": "A fall-back move: up to M, for an engaged unit that ends unengaged (11e 09.07).",
-  "move-type:stationary": "Remain stationary: no model moves, not even by turning (11e 09.04).",
+  ...Object.fromEntries(MOVE_TYPE_NAMES.map((t) => [`move-type:${t}`, MOVE_TYPE_RULES[t].summary])),
   "fall-back-mode:ordered-retreat": "Ordered retreat: the unit falls back without crossing enemy models (11e 09.07).",
   "fall-back-mode:desperate-escape": "Desperate escape: the unit may move through enemy models; a battle-shocked unit must choose it (11e 09.07).",
   "consolidation-mode:ongoing": "Ongoing: an engaged unit consolidates toward the enemy units it is engaged with (11e 12.08).",
@@ -148,3 +148,9 @@ export const VALUE_DOCS: Readonly<Record<string, string>> = {
   "intervention:leap-to-defend": "Leap to Defend: a Heroic Intervention whose charge targets are enemy units that made a charge move this phase (11e 15.11).",
   "intervention:into-the-fray": 'Into the Fray: a Heroic Intervention whose charge roll counts at most 6, against enemy units within 6" (11e 15.11).',
 };
+
+/** "`a`, `b` or `c`". */
+function alternatives(words: readonly string[]): string {
+  const quoted = words.map((w) => `\`${w}\``);
+  return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
+}

@@ -39,7 +39,7 @@ export function keysOf(place: MapPlace): readonly string[] {
       return Object.keys(CONSOLIDATE_KEYS);
     default: {
       const kind = place.slice("step:".length);
-      return Object.hasOwn(STEP_KINDS, kind) ? Object.keys(STEP_KINDS[kind].keys) : [];
+      return Object.hasOwn(STEP_KINDS, kind) ? Object.keys(STEP_KINDS[kind as keyof typeof STEP_KINDS].keys) : [];
     }
   }
 }

@@ -3,7 +3,7 @@ import type { ChargeStep } from "../../model/scenario";
 import type { BoardState, UnitState } from "../../board/board-state";
 import type { RuleContext } from "../context";
 import { inches } from "../report";
-import { cite } from "../../systems/rule-cite";
+import { alsoCite, cite } from "../../systems/rule-cite";
 
 /**
  * Declaring a charge and selecting its targets: 11e 11.02 (eligibility) and 11.04 Before Moving
@@ -54,7 +54,7 @@ export function checkDeclare(ctx: RuleContext, unit: UnitState, step: ChargeStep
     const did = turn.advanced.has(unit) ? "an advance" : "a fall-back";
     report.error(
       "action.not-eligible",
-      `${unit.id} made ${did} move this turn, so it is not eligible to declare a charge (${rule}${system.id === "10e" ? "" : `, ${turn.advanced.has(unit) ? "09.06" : "09.07"}`})`,
+      `${unit.id} made ${did} move this turn, so it is not eligible to declare a charge (${rule}${alsoCite(system, turn.advanced.has(unit) ? "09.06" : "09.07")})`,
       step.head,
       { related },
     );

@@ -4,6 +4,7 @@ import type { UnitState } from "../../board/board-state";
 import type { ChargePhaseState, RuleContext, TurnState } from "../context";
 import { inches } from "../report";
 import { enemyWithin } from "./declare";
+import { eleventh } from "../../systems/rule-cite";
 
 /**
  * Heroic Intervention (11e 15.11; its mode text is source 004 lines 31–39): a stratagem used at the end of the opponent's Charge phase. A friendly unit that is
@@ -16,7 +17,7 @@ import { enemyWithin } from "./declare";
  * Every check of the charge move (11.04) applies as to any charge (rules/charge/move.ts).
  */
 
-const RULE = "11e 15.11";
+const RULE = eleventh("15.11");
 
 /** The current Charge phase's state (kept on the turn state). */
 export function chargePhaseState(turn: TurnState): ChargePhaseState {

@@ -49,7 +49,7 @@ export function chargeMove(ctx: RuleContext, unit: UnitState, step: ChargeStep, 
   checkEndPositions(board, moved, spec.rule, report);
   const targets = spec.targets ?? [...board.engagedUnits(unit).keys()];
   checkCloser(ctx, moved, targets, spec.rule);
-  if (spec.targets && system.id === "10e") checkPathsClearOfNonTargets(ctx, moved, targets, spec.rule);
+  if (spec.targets && system.charge.pathsAvoidNonTargets) checkPathsClearOfNonTargets(ctx, moved, targets, spec.rule);
   if (spec.targets && targets.length > 0) checkIfPossible(ctx, unit, step, moved, targets, spec);
   checkEndEngagement(ctx, unit, step, targets, !spec.targets, spec.rule);
   checkCoherency(board, unit, step.head, report);
@@ -171,7 +171,7 @@ function checkIfPossible(
     [...board.unitsWithin(unit, er + MARGIN).keys()].every((v) => targetSet.has(v)) &&
     coherentWith(m);
   const goals: Goal[] =
-    system.id === "10e"
+    system.charge.endGoal === "base-contact"
       ? [{ gap: TAU_C / 2, what: "in base-to-base contact with", code: "move.missed-contact" }]
       : [
           { gap: 1, what: `within 1" of`, code: "move.missed-engagement" },
@@ -198,12 +198,12 @@ function checkIfPossible(
         goalGap: aim,
         limit: spec.limit,
         // A non-round base pays to pivot in the 10th edition, so its witnesses keep their facing.
-        rotate: system.id !== "10e",
+        rotate: system.charge.freePivot,
         verify: () =>
           gapNow(m.shape) <= aim + 1e-9 &&
           targets.some((t, i) => board.shapeUnitGap(m.shape, t) < d0[i] - MARGIN) &&
           unitOk(m) &&
-          (system.id !== "10e" || pathClear(mm, m.at)),
+          (!system.charge.pathsAvoidNonTargets || pathClear(mm, m.at)),
       });
       if (!w) {
         misses++;

@@ -3,8 +3,9 @@ import type { UnitState } from "../../board/board-state";
 import type { RuleContext } from "../context";
 import { checkDeclare, checkInferredTargets, checkTargets, stepMovesModels, type TargetOptions } from "./declare";
 import { chargeMove } from "./move";
-import { chargePhaseState, checkIntervention, endChargePhaseState, interventionLimit, interventionTargetRule } from "./heroic-intervention";
-import { cite } from "../../systems/rule-cite";
+import { chargePhaseState, checkIntervention, endChargePhaseState, interventionTargetRule } from "./heroic-intervention";
+import { cite, eleventh } from "../../systems/rule-cite";
+import { chargeLimitOf, interventionModeOf } from "../limits";
 
 /**
  * The Charge phase (11e 11, source 004; the 10th-edition charge) and Heroic
@@ -19,7 +20,7 @@ export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
   const unit = board.units.get(step.unit.id);
   if (!unit) return;
   const related = [{ message: unit.id, span: unit.def.span }];
-  const eleventh = system.id !== "10e";
+  const hasIntervention = system.charge.heroicIntervention;
   if (board.alive(unit).length === 0) {
     report.error("action.not-eligible", `${unit.id} has no models left on the battlefield and cannot charge (${cite(system, "11.02", "Charge")})`, step.head, {
       related,
@@ -49,22 +50,22 @@ export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
     turn.chargeDeclared.set(unit, step.head);
   }
 
-  const mode: InterventionMode | undefined = eleventh ? step.intervention?.value : undefined;
-  if (step.intervention && !eleventh) {
+  const mode: InterventionMode | undefined = interventionModeOf(system, step);
+  if (step.intervention && !hasIntervention) {
     report.error(
       "action.mode",
-      `Leap to Defend and Into the Fray are the 11th edition's Heroic Intervention modes (11e 15.11); the 10th edition has no such modes (10e Charge)`,
+      `Leap to Defend and Into the Fray are the 11th edition's Heroic Intervention modes (${eleventh("15.11")}); the 10th edition has no such modes (10e Charge)`,
       step.intervention.span,
     );
   }
-  if (step.intervention && eleventh) {
+  if (step.intervention && hasIntervention) {
     checkIntervention(ctx, unit, step);
   } else if (unit.player !== scenario.turn) {
     const msg = `${unit.id} belongs to ${unit.player}; in the Charge phase the player whose turn it is (${scenario.turn}) declares the charges`;
-    if (eleventh) {
+    if (hasIntervention) {
       report.error(
         "action.not-eligible",
-        `${msg}; the opponent's units charge only by Heroic Intervention, written with \`intervention: leap-to-defend\` or \`into-the-fray\` (11e 11.02, 15.11)`,
+        `${msg}; the opponent's units charge only by Heroic Intervention, written with \`intervention: leap-to-defend\` or \`into-the-fray\` (${eleventh("11.02, 15.11")})`,
         step.head,
         { related },
       );
@@ -82,7 +83,7 @@ export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
     if (first) {
       report.error(
         "sequence.order",
-        `Heroic Intervention is used at the end of the Charge phase; ${unit.id} declares a charge after it (11e 11.03, 15.11)`,
+        `Heroic Intervention is used at the end of the Charge phase; ${unit.id} declares a charge after it (${eleventh("11.03, 15.11")})`,
         step.head,
         {
           related: [{ message: "the Heroic Intervention", span: first }],
@@ -95,11 +96,9 @@ export function chargeStep(ctx: RuleContext, step: ChargeStep): void {
   const moving = stepMovesModels(board, unit, step);
   // Into the Fray's cap is part of the limit, so the too-far messages name it.
   const capped = mode === "into-the-fray" && !!step.roll && step.roll.value > 6;
-  const rule = capped ? "11e 11.04, 15.11 Into the Fray: a roll above 6 counts as 6" : cite(system, "11.04", "Charge");
-  let limit: number | undefined;
-  if (step.roll) {
-    limit = interventionLimit(mode, step.roll.value);
-  } else if (moving) {
+  const rule = capped ? `${eleventh("11.04, 15.11")} Into the Fray: a roll above 6 counts as 6` : cite(system, "11.04", "Charge");
+  const limit = chargeLimitOf(system, step);
+  if (!step.roll && moving) {
     report.error("action.mode", `a charge move needs the charge roll: write \`roll:\` with the 2D6 total (${cite(system, "11.02", "Charge")})`, step.head);
   }
   const opts: TargetOptions = {

@@ -1,4 +1,5 @@
 import type { UnitState } from "../../board/board-state";
+import { hasCharged, type RuleContext } from "../context";
 import type { RulesSystem } from "../../systems/system";
 
 /**
@@ -151,4 +152,9 @@ function dedupe(states: OrderState[]): OrderState[] {
     seen.add(k);
     return true;
   });
+}
+
+/** 24.13: a unit is a Fights First unit from its datasheet, or after a charge move this turn. */
+export function isFightsFirst(ctx: RuleContext, u: UnitState): boolean {
+  return u.def.fightsFirst || hasCharged(ctx, u);
 }

@@ -7,6 +7,7 @@ import { MOVED, TAU, TAU_O } from "../../geometry/tolerance";
 import type { ModelMove, Vec } from "../../model/scenario";
 import type { BoardState, ModelState, UnitState } from "../../board/board-state";
 import { inches, type Report } from "../report";
+import { alsoCite } from "../../systems/rule-cite";
 
 /**
  * Generic move checks (03.01 Moving; 03.03 Coherency is common/coherency.ts), run for every move type:
@@ -15,7 +16,7 @@ import { inches, type Report } from "../report";
 
 /** The generic Moving rule cited after a move type's own: 11e 03.01; the 10th edition's core rules have no numbers. */
 function movingRule(board: BoardState): string {
-  return board.system.id === "10e" ? "" : ", 03.01";
+  return alsoCite(board.system, "03.01");
 }
 
 /** A model's move as replayed: where it started and how it was written. */

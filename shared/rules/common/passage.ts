@@ -27,11 +27,11 @@ function isBig(m: ModelState): boolean {
  *   MONSTER / VEHICLE models (17.01); 10e has no such exemption.
  */
 export function pathBlocker(system: RulesSystem, move: PassageMove, mode: FallBackMode | undefined): (m: ModelState, n: ModelState) => boolean {
-  const eleventh = system.id !== "10e";
+  const { fallBackModes, bigModelsPassThrough } = system.movement;
   return (m, n) => {
     if (m.unit.def.keywords.includes("fly")) return false;
-    if (move === "fall-back" && (!eleventh || mode !== "ordered-retreat")) return false;
-    if (eleventh && (move === "normal" || move === "advance") && isBig(m)) return isBig(n);
+    if (move === "fall-back" && (!fallBackModes || mode !== "ordered-retreat")) return false;
+    if (bigModelsPassThrough && (move === "normal" || move === "advance") && isBig(m)) return isBig(n);
     return true;
   };
 }

@@ -5,7 +5,7 @@ import type { Span } from "../../source/span";
 import type { BoardState, ModelState, UnitState } from "../../board/board-state";
 import type { RuleContext } from "../context";
 import { inches, Report } from "../report";
-import { objectiveGap, objectiveGapPoints } from "../fight-11e/consolidate";
+import { objectiveGap, objectiveGapPoints } from "../common/objectives";
 import { checkLocks, gapPoints, locksBefore } from "../common/engagement";
 import { applyMoves, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "../common/moves";
 import { at } from "../common/witness-search";

@@ -3,7 +3,7 @@ import type { Span } from "../../source/span";
 import type { UnitState } from "../../board/board-state";
 import { hasCharged, type RuleContext } from "../context";
 import { inches } from "../report";
-import { isFightsFirst } from "../fight-11e/fight";
+import { isFightsFirst } from "../common/fight-order";
 import { FightOrder, orderRulesOf, type Pools } from "../common/fight-order";
 import { ruleName } from "./unit-checks";
 

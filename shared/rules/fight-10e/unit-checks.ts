@@ -2,6 +2,7 @@ import type { Span } from "../../source/span";
 import type { UnitState } from "../../board/board-state";
 import type { RuleContext } from "../context";
 import { inches } from "../report";
+import { cite } from "../../systems/rule-cite";
 
 /**
  * Unit-level checks after a 10th-edition move, and how messages name the rules: "(10e Pile In)",
@@ -9,7 +10,7 @@ import { inches } from "../report";
  * name the rule; a club ruling is named with its source.
  */
 export function ruleName(ctx: RuleContext, rule: "Pile In" | "Consolidate" | "Fight" | "Fight Phase"): string {
-  return `${ctx.system.id} ${rule}`;
+  return cite(ctx.system, undefined, rule);
 }
 
 /**

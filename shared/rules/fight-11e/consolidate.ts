@@ -9,6 +9,8 @@ import { checkLocks, checkStillEngaged, engagementsBefore, gapPoints, keepsEngag
 import { applyMoves, checkEndPositions, checkPaths, plannedMoves, type MovedModel } from "../common/moves";
 import { checkCoherency } from "../common/coherency";
 import { at, searchWitness } from "../common/witness-search";
+import { eleventh } from "../../systems/rule-cite";
+import { objectiveGap, objectiveGapPoints } from "../common/objectives";
 
 /**
  * The Consolidate step (11e 12.07) and the consolidation move (11e 12.08): player order, one move per unit,
@@ -23,14 +25,14 @@ export function consolidateStep(ctx: RuleContext, step: ConsolidateStep): void {
 
   const earlier = fight.consolidations.get(unit);
   if (earlier)
-    report.error("action.repeated", `${unit.id} already made a consolidation move this phase (11e 12.07)`, step.head, {
+    report.error("action.repeated", `${unit.id} already made a consolidation move this phase (${eleventh("12.07")})`, step.head, {
       related: [{ message: "the earlier consolidation", span: earlier }],
     });
   else fight.consolidations.set(unit, step.head);
   if (unit.player === scenario.turn && fight.firstOpponentConsolidation) {
     report.error(
       "sequence.order",
-      `the player whose turn it is (${scenario.turn}) makes all consolidation moves first, before the opponent's (11e 12.07)`,
+      `the player whose turn it is (${scenario.turn}) makes all consolidation moves first, before the opponent's (${eleventh("12.07")})`,
       step.head,
       {
         related: [{ message: "the opponent's earlier consolidation", span: fight.firstOpponentConsolidation }],
@@ -39,20 +41,27 @@ export function consolidateStep(ctx: RuleContext, step: ConsolidateStep): void {
   }
   if (unit.player !== scenario.turn && !fight.firstOpponentConsolidation) fight.firstOpponentConsolidation = step.head;
   if (!fight.everEligible.has(unit) && !fight.madeEligible.has(unit)) {
-    report.error("action.not-eligible", `${unit.id} cannot consolidate: it was not eligible to fight this phase (11e 12.08)`, step.head, { related });
+    report.error("action.not-eligible", `${unit.id} cannot consolidate: it was not eligible to fight this phase (${eleventh("12.08")})`, step.head, {
+      related,
+    });
   }
 
   const acceptable = acceptableModes(ctx, unit);
   if (step.mode && !acceptable.includes(step.mode.value)) {
-    report.error("action.mode", `${step.mode.value} consolidation is not allowed here: ${modeReason(acceptable)} (11e 12.08)`, step.mode.span);
+    report.error("action.mode", `${step.mode.value} consolidation is not allowed here: ${modeReason(acceptable)} (${eleventh("12.08")})`, step.mode.span);
   }
   const candidates = step.mode ? [step.mode.value] : acceptable.filter((m): m is ConsolidationMode => m !== "none");
   if (candidates.length === 0) {
     const moves = plannedMoves(board, unit, step.moves, report);
     if (applyMoves(board, moves).length > 0) {
-      report.error("action.mode", `${unit.id} cannot consolidate: it is not engaged and no enemy unit or objective is within 3" (11e 12.08)`, step.head, {
-        related,
-      });
+      report.error(
+        "action.mode",
+        `${unit.id} cannot consolidate: it is not engaged and no enemy unit or objective is within 3" (${eleventh("12.08")})`,
+        step.head,
+        {
+          related,
+        },
+      );
     }
     return;
   }
@@ -123,18 +132,6 @@ function triMax(ts: readonly Tri[]): Tri {
   return ts.includes("yes") ? "yes" : ts.includes("border") ? "border" : "no";
 }
 
-export function objectiveGap(board: BoardState, unit: UnitState, o: ObjectiveDef): number {
-  const r = board.system.objective.diameterMm / 2 / 25.4;
-  return Math.min(...board.alive(unit).map((m) => discGap(m.shape, o.at, r)));
-}
-
-/** The points the objective gap `g` runs between: from the unit's closest model to the marker's edge. */
-export function objectiveGapPoints(board: BoardState, unit: UnitState, o: ObjectiveDef, g: number): ReturnType<typeof gapPoints> | undefined {
-  const r = board.system.objective.diameterMm / 2 / 25.4;
-  const m = board.alive(unit).find((x) => discGap(x.shape, o.at, r) === g);
-  return m ? gapPoints(m.shape, { kind: "circle", c: o.at, r }) : undefined;
-}
-
 /** Replays the consolidation under one mode; returns the enemy units it forces to fight (engaging). */
 function consolidateAs(
   ctx: RuleContext,
@@ -154,10 +151,10 @@ function consolidateAs(
   if (mode === "objective" && objective && step.objective) checkObjectiveSelection(sub, unit, step, objective);
 
   const moves = plannedMoves(board, unit, step.moves, report);
-  checkPaths(board, moves, limit, "consolidation", "11e 12.08", report);
+  checkPaths(board, moves, limit, "consolidation", eleventh("12.08"), report);
   const moved = applyMoves(board, moves);
-  if (moved.length > 0) checkEndPositions(board, moved, "11e 12.08", report);
-  const free = mode === "ongoing" ? checkLocks(moved, locks, "11e 12.08", report) : moved;
+  if (moved.length > 0) checkEndPositions(board, moved, eleventh("12.08"), report);
+  const free = mode === "ongoing" ? checkLocks(moved, locks, eleventh("12.08"), report) : moved;
 
   const coherentWith = board.coherencyProbe(unit);
   if (mode !== "objective") {
@@ -165,12 +162,12 @@ function consolidateAs(
       targets: selected.units,
       ambiguous: selected.ambiguous,
       what: "selected enemy unit",
-      rule: "11e 12.08",
+      rule: eleventh("12.08"),
       limit,
       unitOk: (mm) => (mode === "engaging" ? engagedWithAll(board, unit, selected) : keepsEngagements(board, mm.model, before)) && coherentWith(mm.model),
     });
   }
-  if (mode === "ongoing") checkStillEngaged(board, moved, before, "11e 12.08", report);
+  if (mode === "ongoing") checkStillEngaged(board, moved, before, eleventh("12.08"), report);
   if (mode === "objective" && objective) checkTowardObjective(sub, free, objective, coherentWith);
   if (moved.length > 0) checkCoherency(board, unit, step.head, report);
 
@@ -183,14 +180,18 @@ function consolidateAs(
       report.unless(
         t,
         "engagement.required",
-        `${unit.id} must end engaged with every selected enemy unit; it is not engaged with ${list(missing.map((v) => v.id))} (11e 12.08)`,
+        `${unit.id} must end engaged with every selected enemy unit; it is not engaged with ${list(missing.map((v) => v.id))} (${eleventh("12.08")})`,
         step.head,
         {
           related: missing.map((v) => ({ message: v.id, span: v.def.span })),
         },
       );
     } else if (selected.ambiguous && selected.units.every((v) => after.get(v) === undefined)) {
-      report.error("engagement.required", `${unit.id} must end engaged with the enemy units it selected for its engaging consolidation (11e 12.08)`, step.head);
+      report.error(
+        "engagement.required",
+        `${unit.id} must end engaged with the enemy units it selected for its engaging consolidation (${eleventh("12.08")})`,
+        step.head,
+      );
     }
     return [...after].filter(([v, t]) => t === "yes" && !ctx.fight.selected.has(v)).map(([v]) => v);
   }
@@ -199,7 +200,7 @@ function consolidateAs(
     report.unless(
       within(g, system.objective.range),
       "objective.out-of-range",
-      `${unit.id} must end within range (${inches(system.objective.range)}) of objective ${objective.id}; its closest model is ${inches(g)} away (11e 12.08)`,
+      `${unit.id} must end within range (${inches(system.objective.range)}) of objective ${objective.id}; its closest model is ${inches(g)} away (${eleventh("12.08")})`,
       step.head,
       {
         related: [{ message: objective.id, span: objective.span }],
@@ -227,7 +228,7 @@ function selectTargets(
   }
   const written = step.targets.refs.map((r) => board.units.get(r.id)).filter((u): u is UnitState => !!u);
   for (const f of written.filter((u) => u.player === unit.player)) {
-    report.error("action.targets", `${f.id} is a friendly unit and cannot be selected (11e 12.08)`, step.targets.span);
+    report.error("action.targets", `${f.id} is a friendly unit and cannot be selected (${eleventh("12.08")})`, step.targets.span);
   }
   const enemies = written.filter((u) => u.player !== unit.player);
   if (mode === "ongoing") {
@@ -237,19 +238,23 @@ function selectTargets(
       const parts = [missing.length ? `it must also select ${list(missing)}` : "", extra.length ? `it is not engaged with ${list(extra)}` : ""].filter(Boolean);
       report.error(
         "action.targets",
-        `ongoing consolidation selects every enemy unit the unit is engaged with: ${parts.join("; ")} (11e 12.08)`,
+        `ongoing consolidation selects every enemy unit the unit is engaged with: ${parts.join("; ")} (${eleventh("12.08")})`,
         step.targets.span,
       );
     }
   } else {
     if (enemies.length === 0)
-      report.error("action.targets", `engaging consolidation selects one or more enemy units within ${inches(range)} (11e 12.08)`, step.targets.span);
+      report.error(
+        "action.targets",
+        `engaging consolidation selects one or more enemy units within ${inches(range)} (${eleventh("12.08")})`,
+        step.targets.span,
+      );
     for (const v of enemies) {
       const g = board.unitGap(unit, v);
       report.unless(
         within(g, range),
         "action.targets",
-        `${v.id} is ${inches(g)} from ${unit.id}; engaging consolidation selects enemy units within ${inches(range)} (11e 12.08)`,
+        `${v.id} is ${inches(g)} from ${unit.id}; engaging consolidation selects enemy units within ${inches(range)} (${eleventh("12.08")})`,
         step.targets.span,
         {
           related: [{ message: v.id, span: v.def.span }],
@@ -274,7 +279,7 @@ function checkObjectiveSelection(ctx: RuleContext, unit: UnitState, step: Consol
   ctx.report.unless(
     within(g, range),
     "action.targets",
-    `objective ${o.id} is ${inches(g)} from ${unit.id}; objective consolidation selects an objective within ${inches(range)} (11e 12.08)`,
+    `objective ${o.id} is ${inches(g)} from ${unit.id}; objective consolidation selects an objective within ${inches(range)} (${eleventh("12.08")})`,
     step.objective!.pairSpan,
     {
       related: [{ message: o.id, span: o.span }],
@@ -303,7 +308,7 @@ function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o:
     if (w) {
       report.error(
         "move.missed-engagement",
-        `${id} could have ended within range of objective ${o.id}: at ${at(w.centre)} it is within ${inches(range)} and meets every other condition (11e 12.08)`,
+        `${id} could have ended within range of objective ${o.id}: at ${at(w.centre)} it is within ${inches(range)} and meets every other condition (${eleventh("12.08")})`,
         mm.move.span,
         {
           related: [
@@ -318,7 +323,7 @@ function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o:
     report.unless(
       closer(g0, g1),
       "move.not-closer",
-      `${id} must end closer to objective ${o.id}: ${inches(g0)} at the start, ${inches(g1)} at the end (11e 12.08)`,
+      `${id} must end closer to objective ${o.id}: ${inches(g0)} at the start, ${inches(g1)} at the end (${eleventh("12.08")})`,
       mm.move.span,
       {
         related: [{ message: o.id, span: o.span }],

@@ -3,9 +3,10 @@ import type { FightStep, FightType } from "../../model/scenario";
 import type { UnitState } from "../../board/board-state";
 import { hasCharged, type RuleContext } from "../context";
 import { inches } from "../report";
-import { FightOrder, type Pools } from "../common/fight-order";
+import { FightOrder, isFightsFirst, type Pools } from "../common/fight-order";
 import { applyMoves, plannedMoves } from "../common/moves";
 import { pileIn } from "./pile-in";
+import { eleventh } from "../../systems/rule-cite";
 
 /**
  * The Fight step (11e 12.04–12.06): eligibility, the Fights First / Remaining Combats sequence,
@@ -19,11 +20,6 @@ export function beginFightStep(ctx: RuleContext): void {
   fight.engagedAtStart = new Map([...board.units.values()].map((u) => [u, board.isEngaged(u)]));
   fight.order = new FightOrder(ctx.scenario.turn, ctx.scenario.players);
   noteEligible(ctx);
-}
-
-/** 24.13: a unit is a Fights First unit from its datasheet, or after a charge move this turn. */
-export function isFightsFirst(ctx: RuleContext, u: UnitState): boolean {
-  return u.def.fightsFirst || hasCharged(ctx, u);
 }
 
 /** Eligible to fight (11e 12.04): not yet selected, and engaged now, engaged at the start of the step, or charged. */
@@ -80,24 +76,24 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
   const repeated = fight.selected.has(unit);
   let eligibleAtSelection: Tri = "yes";
   if (repeated) {
-    report.error("action.repeated", `${unit.id} was already selected to fight this phase (11e 12.04)`, step.head, { related });
+    report.error("action.repeated", `${unit.id} was already selected to fight this phase (${eleventh("12.04")})`, step.head, { related });
   } else if (!forced) {
     const e = eligibility(ctx, unit);
     eligibleAtSelection = e;
     report.unless(
       e,
       "action.not-eligible",
-      `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (11e 12.04)`,
+      `${unit.id} is not eligible to fight: it is not engaged, was not engaged at the start of the Fight step, and did not charge (${eleventh("12.04")})`,
       step.head,
       { related },
     );
     const wrong = e === "no" ? undefined : fight.order?.check(unit, isFightsFirst(ctx, unit), pools(ctx));
-    if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (11e 12.04)`, step.head, { related });
+    if (wrong) report.error("fight.order", `${unit.id} is selected out of order: ${wrong.expected} (${eleventh("12.04")})`, step.head, { related });
   }
 
   const type = fightType(ctx, unit, step);
   if (step.pileIn && type === "normal") {
-    report.error("action.mode", `only an overrun fight makes an extra pile-in move; a normal fight does not (11e 12.05, 12.06)`, step.pileIn.span);
+    report.error("action.mode", `only an overrun fight makes an extra pile-in move; a normal fight does not (${eleventh("12.05, 12.06")})`, step.pileIn.span);
   }
   if (step.pileIn) pileIn(ctx, unit, step.pileIn, step.pileIn.span, { overrun: true });
 
@@ -106,14 +102,14 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
       const v = board.units.get(ref.id);
       if (!v) continue;
       if (v.player === unit.player) {
-        report.error("fight.target", `${v.id} is a friendly unit and cannot be attacked (11e 04.02)`, step.targets.span);
+        report.error("fight.target", `${v.id} is a friendly unit and cannot be attacked (${eleventh("04.02")})`, step.targets.span);
         continue;
       }
       const g = board.unitGap(unit, v);
       report.unless(
         within(g, ctx.system.engagementRange),
         "fight.target",
-        `${v.id} is ${inches(g)} from ${unit.id}; attack targets must be engaged with the attacking models (11e 04.02, 12.05)`,
+        `${v.id} is ${inches(g)} from ${unit.id}; attack targets must be engaged with the attacking models (${eleventh("04.02, 12.05")})`,
         step.targets.span,
         {
           related: [{ message: v.id, span: v.def.span }],
@@ -126,7 +122,7 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
     // The 10th-edition activation form; in the 11th edition everyone consolidates after the Fight step.
     report.error(
       "sequence.order",
-      `consolidation moves are made in the Consolidate step, after every unit has fought (11e 12.07): write \`- consolidate: ${unit.id}\` later`,
+      `consolidation moves are made in the Consolidate step, after every unit has fought (${eleventh("12.07")}): write \`- consolidate: ${unit.id}\` later`,
       step.consolidate.span,
     );
     applyMoves(board, plannedMoves(board, unit, step.consolidate.moves, report));
@@ -149,12 +145,12 @@ function fightType(ctx: RuleContext, unit: UnitState, step: FightStep): FightTyp
   const overrun: Tri = now === "no" || start === "no" ? "yes" : now === "border" || start === "border" ? "border" : "no";
   const written = step.type?.value;
   if (step.type && written === "normal") {
-    ctx.report.unless(normal, "action.mode", `${unit.id} cannot make a normal fight: it is not engaged (11e 12.05)`, step.type.span);
+    ctx.report.unless(normal, "action.mode", `${unit.id} cannot make a normal fight: it is not engaged (${eleventh("12.05")})`, step.type.span);
   } else if (step.type && written === "overrun") {
     ctx.report.unless(
       overrun,
       "action.mode",
-      `${unit.id} cannot make an overrun fight: it is engaged and was engaged at the start of the Fight step (11e 12.06)`,
+      `${unit.id} cannot make an overrun fight: it is engaged and was engaged at the start of the Fight step (${eleventh("12.06")})`,
       step.type.span,
     );
   }

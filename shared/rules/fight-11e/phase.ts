@@ -5,6 +5,7 @@ import { inches } from "../report";
 import { consolidateStep } from "./consolidate";
 import { beginFightStep, eligibility, fightStep } from "./fight";
 import { pileIn } from "./pile-in";
+import { eleventh } from "../../systems/rule-cite";
 
 /**
  * The 11th-edition Fight phase (12.01–12.09) as sub-steps: Pile In → Fight → Consolidate. A step
@@ -21,20 +22,20 @@ export function fightPhaseStep(ctx: RuleContext, step: PileInStep | FightStep | 
       if (fight.sub !== "pile-in") {
         report.error(
           "sequence.order",
-          `pile-in moves are made in the Pile In step, before any unit fights (11e 12.02); an overrun fight's pile-in goes under its \`fight:\` step`,
+          `pile-in moves are made in the Pile In step, before any unit fights (${eleventh("12.02")}); an overrun fight's pile-in goes under its \`fight:\` step`,
           step.head,
         );
       } else {
         const earlier = fight.pileIns.get(unit);
         if (earlier)
-          report.error("action.repeated", `${unit.id} already made a pile-in move in this Pile In step (11e 12.02)`, step.head, {
+          report.error("action.repeated", `${unit.id} already made a pile-in move in this Pile In step (${eleventh("12.02")})`, step.head, {
             related: [{ message: "the earlier pile-in", span: earlier }],
           });
         fight.pileIns.set(unit, step.head);
         if (unit.player === scenario.turn && fight.firstOpponentPileIn) {
           report.error(
             "sequence.order",
-            `the player whose turn it is (${scenario.turn}) resolves all pile-in moves first, before the opponent's (11e 12.02)`,
+            `the player whose turn it is (${scenario.turn}) resolves all pile-in moves first, before the opponent's (${eleventh("12.02")})`,
             step.head,
             {
               related: [{ message: "the opponent's earlier pile-in", span: fight.firstOpponentPileIn }],
@@ -56,7 +57,7 @@ export function fightPhaseStep(ctx: RuleContext, step: PileInStep | FightStep | 
         if (!forced) {
           report.error(
             "sequence.order",
-            `${unit.id} fights after the Consolidate step began; only units engaged by an engaging consolidation fight now (11e 12.07, 12.08)`,
+            `${unit.id} fights after the Consolidate step began; only units engaged by an engaging consolidation fight now (${eleventh("12.07, 12.08")})`,
             step.head,
           );
         }
@@ -93,7 +94,7 @@ function endFightStep(ctx: RuleContext): void {
     report.unless(
       t === "no" ? "yes" : t === "yes" ? "no" : "border",
       "fight.missing",
-      `${u.id} was eligible to fight and never fought; every unit that can fight must fight (11e 12.04)`,
+      `${u.id} was eligible to fight and never fought; every unit that can fight must fight (${eleventh("12.04")})`,
       u.def.span,
       {
         related: [{ message: `the nearest enemy unit is ${inches(nearest)} away`, span: u.def.span }],
@@ -109,7 +110,7 @@ function reportUnforced(ctx: RuleContext): void {
   for (const u of forced.units) {
     ctx.report.error(
       "fight.missing",
-      `${u.id} was engaged by an engaging consolidation and had to be selected to fight before the next consolidation move (11e 12.08)`,
+      `${u.id} was engaged by an engaging consolidation and had to be selected to fight before the next consolidation move (${eleventh("12.08")})`,
       u.def.span,
       {
         related: [{ message: "the engaging consolidation", span: forced.span }],

@@ -8,6 +8,7 @@ import { checkApproach } from "../common/approach";
 import { checkLocks, checkStillEngaged, engagementsBefore, keepsEngagements, locksBefore } from "../common/engagement";
 import { applyMoves, checkEndPositions, checkPaths, plannedMoves } from "../common/moves";
 import { checkCoherency } from "../common/coherency";
+import { eleventh } from "../../systems/rule-cite";
 
 /**
  * The pile-in move (11e 12.03): eligibility, pile-in targets, 3", the base-contact lock, closer to the
@@ -19,34 +20,39 @@ export function pileIn(ctx: RuleContext, unit: UnitState, spec: PileInSpec, head
   const engaged = board.isEngaged(unit);
 
   if (!opts.overrun && engaged === "no" && !hasCharged(ctx, unit)) {
-    report.error("action.not-eligible", `${unit.id} is not eligible to pile in: it is not engaged and did not make a charge move this turn (11e 12.03)`, head, {
-      related: [{ message: unit.id, span: unit.def.span }],
-    });
+    report.error(
+      "action.not-eligible",
+      `${unit.id} is not eligible to pile in: it is not engaged and did not make a charge move this turn (${eleventh("12.03")})`,
+      head,
+      {
+        related: [{ message: unit.id, span: unit.def.span }],
+      },
+    );
   }
 
   const targets = pileInTargets(ctx, unit, spec, engaged, head);
   const locks = locksBefore(board, unit);
   const before = engagementsBefore(board, unit);
   const moves = plannedMoves(board, unit, spec.moves, report);
-  checkPaths(board, moves, system.pileIn.maxDistance, "pile-in", "11e 12.03", report);
+  checkPaths(board, moves, system.pileIn.maxDistance, "pile-in", eleventh("12.03"), report);
   const moved = applyMoves(board, moves);
   if (moved.length === 0) return;
-  checkEndPositions(board, moved, "11e 12.03", report);
-  const free = checkLocks(moved, locks, "11e 12.03", report);
+  checkEndPositions(board, moved, eleventh("12.03"), report);
+  const free = checkLocks(moved, locks, eleventh("12.03"), report);
 
   const coherentWith = board.coherencyProbe(unit);
   checkApproach(ctx, free, {
     targets: targets.units,
     ambiguous: targets.ambiguous,
     what: "pile-in target",
-    rule: "11e 12.03",
+    rule: eleventh("12.03"),
     limit: system.pileIn.maxDistance,
     unitOk: (mm) => keepsEngagements(board, mm.model, before) && coherentWith(mm.model),
   });
-  checkStillEngaged(board, moved, before, "11e 12.03", report);
+  checkStillEngaged(board, moved, before, eleventh("12.03"), report);
 
   const after = board.isEngaged(unit);
-  report.unless(after, "engagement.required", `${unit.id} must end its pile-in engaged with an enemy unit (11e 12.03)`, head);
+  report.unless(after, "engagement.required", `${unit.id} must end its pile-in engaged with an enemy unit (${eleventh("12.03")})`, head);
   checkCoherency(board, unit, head, report);
 }
 
@@ -67,7 +73,7 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
     }
     const units = [...new Set([...engagedWith.keys(), ...nearby.keys()])];
     if (units.length === 0) {
-      report.error("action.targets", `${unit.id} has no enemy unit within ${inches(range)} to select as a pile-in target (11e 12.03)`, head);
+      report.error("action.targets", `${unit.id} has no enemy unit within ${inches(range)} to select as a pile-in target (${eleventh("12.03")})`, head);
     }
     return { units, ambiguous: units.length > 1 };
   }
@@ -75,7 +81,7 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
   const written = spec.targets.refs.map((r) => board.units.get(r.id)).filter((u): u is UnitState => !!u);
   const friendly = written.filter((u) => u.player === unit.player);
   for (const f of friendly) {
-    report.error("action.targets", `${f.id} is a friendly unit and cannot be a pile-in target (11e 12.03)`, spec.targets.span);
+    report.error("action.targets", `${f.id} is a friendly unit and cannot be a pile-in target (${eleventh("12.03")})`, spec.targets.span);
   }
   const enemies = written.filter((u) => u.player !== unit.player);
 
@@ -91,7 +97,7 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
       if (extra.length) parts.push(`it is not engaged with ${list(extra.map((v) => v.id))}`);
       report.error(
         "action.targets",
-        `${unit.id} is engaged, so its pile-in targets are every enemy unit it is engaged with: ${parts.join("; ")} (11e 12.03)`,
+        `${unit.id} is engaged, so its pile-in targets are every enemy unit it is engaged with: ${parts.join("; ")} (${eleventh("12.03")})`,
         spec.targets.span,
       );
     }
@@ -99,14 +105,18 @@ function pileInTargets(ctx: RuleContext, unit: UnitState, spec: PileInSpec, enga
   }
 
   if (enemies.length === 0 && friendly.length === 0) {
-    report.error("action.targets", `${unit.id} must select one or more enemy units within ${inches(range)} as pile-in targets (11e 12.03)`, spec.targets.span);
+    report.error(
+      "action.targets",
+      `${unit.id} must select one or more enemy units within ${inches(range)} as pile-in targets (${eleventh("12.03")})`,
+      spec.targets.span,
+    );
   }
   for (const v of enemies) {
     const t = within(board.unitGap(unit, v), range);
     report.unless(
       t,
       "action.targets",
-      `${v.id} is ${inches(board.unitGap(unit, v))} from ${unit.id}; pile-in targets must be within ${inches(range)} (11e 12.03)`,
+      `${v.id} is ${inches(board.unitGap(unit, v))} from ${unit.id}; pile-in targets must be within ${inches(range)} (${eleventh("12.03")})`,
       spec.targets.span,
       {
         related: [{ message: v.id, span: v.def.span }],

@@ -7,6 +7,8 @@ import { applyMoves, checkEndPositions, checkPaths, plannedMoves } from "../comm
 import { checkCoherency } from "../common/coherency";
 import { pathBlocker } from "../common/passage";
 import { cite } from "../../systems/rule-cite";
+import { ADVANCE_ROLL, MOVE_TYPE_RULES } from "../../systems/move-types";
+import { moveTypeLimit, moveTypeOf } from "../limits";
 
 /**
  * The Movement phase (11e 09, source 001; the 10th edition's moves read the same way with its own
@@ -62,7 +64,7 @@ export function moveStep(ctx: RuleContext, step: MoveStep): void {
   }
 
   const engaged = board.isEngaged(unit);
-  const type = step.type?.value ?? inferType(step, engaged);
+  const type = moveTypeOf(step, engaged);
   if (type === "advance") turn.advanced.add(unit);
   if (type === "fall-back") turn.fellBack.add(unit);
   if (step.mode && type !== "fall-back") {
@@ -78,7 +80,7 @@ export function moveStep(ctx: RuleContext, step: MoveStep): void {
   }
   // Eligibility is judged only for a written type: an inferred one is the type that fits.
   if (step.type) checkEligible(ctx, unit, type, engaged, step);
-  if (type === "fall-back" && step.mode?.value === "ordered-retreat" && unit.def.battleShocked && system.id !== "10e") {
+  if (type === "fall-back" && step.mode?.value === "ordered-retreat" && unit.def.battleShocked && system.movement.fallBackModes) {
     report.error(
       "action.mode",
       `${unit.id} is battle-shocked, so it must select desperate escape, not ordered retreat (${cite(system, "09.07", "Fall Back Moves")})`,
@@ -87,7 +89,7 @@ export function moveStep(ctx: RuleContext, step: MoveStep): void {
     );
   }
 
-  const rule = cite(system, SECTION[type], HEADING[type]);
+  const rule = typeRule(ctx, type);
   const limit = maxDistance(ctx, unit, step, type, rule);
   const moves = plannedMoves(board, unit, step.moves, report);
   checkPaths(board, moves, limit, describe(type), rule, report, pathBlocker(system, type, step.mode?.value));
@@ -101,28 +103,23 @@ export function moveStep(ctx: RuleContext, step: MoveStep): void {
   if (moved.length > 0 || type === "fall-back") checkUnengaged(ctx, unit, type, step, rule);
 }
 
-/** Called when the Movement phase ends: units never selected remained stationary (09.02), which needs no check. */
-export function endMovementPhase(_ctx: RuleContext): void {}
-
-const SECTION: Record<MoveType, string> = { stationary: "09.04", normal: "09.05", advance: "09.06", "fall-back": "09.07" };
-const HEADING: Record<MoveType, string> = { stationary: "Remain Stationary", normal: "Normal Moves", advance: "Advance Moves", "fall-back": "Fall Back Moves" };
-
-function describe(type: MoveType): string {
-  return type === "stationary" ? "stationary unit" : type === "fall-back" ? "fall-back move" : `${type} move`;
+/** The move type's own rule, "11e 09.05" or "10e Normal Moves". */
+function typeRule(ctx: RuleContext, type: MoveType): string {
+  const { section, heading } = MOVE_TYPE_RULES[type];
+  return cite(ctx.system, section, heading);
 }
 
-/** An unwritten type: no model moves → stationary; an engaged unit falls back; a written roll means an advance. */
-function inferType(step: MoveStep, engaged: Tri): MoveType {
-  if (step.moves.length === 0) return "stationary";
-  if (engaged === "yes") return "fall-back";
-  return step.roll ? "advance" : "normal";
+function describe(type: MoveType): string {
+  return MOVE_TYPE_RULES[type].what;
 }
 
 /** 09.05 / 09.06: eligible if unengaged; 09.07: eligible if engaged. */
 function checkEligible(ctx: RuleContext, unit: UnitState, type: MoveType, engaged: Tri, step: MoveStep): void {
-  const rule = cite(ctx.system, SECTION[type], HEADING[type]);
+  const rule = typeRule(ctx, type);
   const related = [{ message: unit.id, span: unit.def.span }];
-  if (type === "fall-back") {
+  const { eligible } = MOVE_TYPE_RULES[type];
+  if (eligible === "any") return;
+  if (eligible === "engaged") {
     ctx.report.unless(engaged, "action.not-eligible", `${unit.id} is not engaged, so it cannot make a fall-back move (${rule})`, step.head, { related });
     return;
   }
@@ -146,13 +143,11 @@ function maxDistance(ctx: RuleContext, unit: UnitState, step: MoveStep, type: Mo
     });
     return Infinity;
   }
-  if (type !== "advance") return m;
-  if (!step.roll) {
-    // Without the roll the best the dice allow (6) is assumed, so no distance is called too far wrongly.
-    report.error("action.mode", `an advance move needs its advance roll: write \`roll:\` with the D6 result (${rule})`, step.type?.span ?? step.head);
-    return m + 6;
-  }
-  return m + step.roll.value;
+  const limit = moveTypeLimit(type, m, step.roll?.value);
+  if (limit !== undefined) return limit;
+  // Without the roll the best the dice allow (6) is assumed, so no distance is called too far wrongly.
+  report.error("action.mode", `an advance move needs its advance roll: write \`roll:\` with the D6 result (${rule})`, step.type?.span ?? step.head);
+  return m + ADVANCE_ROLL.max;
 }
 
 /** Remain stationary (09.04): no model is moved, neither in a straight line nor rotated. */
