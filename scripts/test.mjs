@@ -1,10 +1,10 @@
 // The one test command: type-check, bundle, compile the tests, then run every node:test suite.
 // Usage: npm test            (all suites)
-//        npm test -- engine  (only the named suites: engine, cli, lsp, fuzz, browser)
+//        npm test -- shared  (only the named suites: shared, project, cli, lsp, fuzz, browser)
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 
-const ALL = ["engine", "cli", "lsp", "fuzz", "browser"];
+const ALL = ["shared", "project", "cli", "lsp", "fuzz", "browser"];
 const wanted = process.argv.slice(2).filter((a) => ALL.includes(a));
 const suites = (wanted.length ? wanted : ALL).map((s) => `out/test/${s}`);
 

@@ -1,7 +1,7 @@
 // The navigation tests' client capabilities and texts. The capabilities are what VS Code announces
 // for navigation (hierarchical symbols, prepareRename, semantic tokens, a folding limit), which the
 // harness's defaults do not claim: pass them as LspServer.start's `capabilities`. The texts are
-// shared with the engine-level tests (test/engine/language-navigation.test.ts).
+// shared with the engine-level tests (test/shared/language/navigation.test.ts).
 import type { ClientCapabilities, Range } from "vscode-languageserver-protocol/node";
 
 /** What VS Code announces for the requests navigation answers (added to the harness's defaults). */

@@ -5,7 +5,7 @@ import type { Step } from "../../model/scenario";
  * Short verbatim excerpts of the rules texts behind each diagnostic code, per rules system, for
  * hovers. Every `text` piece is copied character for character from the rules sources (the
  * project's `rules-sources/NNN_*.txt`, NNN = `source`), so a hover quotes the rule rather than
- * paraphrasing it; test/engine/rule-texts.test.ts checks each piece against those files when they
+ * paraphrasing it; test/shared/rules/rule-texts.test.ts checks each piece against those files when they
  * are present. The sources are not shipped: this table is the only copy the extension carries.
  *
  * Codes whose rule is not among the sources (03.01 Moving, 04.02 Making Attacks, the 10th
