@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { test } from "node:test";
 import type { Problem } from "../../../shared/diagnostics/problem";
+import { tally } from "../../helpers/tally";
 import { analyze } from "../../../shared/index";
 import { applyEdits, Budget, POSITION_CODES, quickFixes } from "../../../shared/language/fixes/index";
 
@@ -16,17 +17,6 @@ function scenarioFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? scenarioFiles(join(dir, e.name)) : e.name.endsWith(".scenario.yaml") ? [join(dir, e.name)] : []))
     .sort();
-}
-
-/** Findings of each code on each step (code@step), information left out. */
-function tally(problems: readonly Problem[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const p of problems) {
-    if (p.severity === "info") continue;
-    const key = `${p.code}@${p.step}`;
-    out.set(key, (out.get(key) ?? 0) + 1);
-  }
-  return out;
 }
 
 /** The line a finding starts on, with the id or key it is about (its span's first word). */

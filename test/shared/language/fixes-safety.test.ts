@@ -1,6 +1,7 @@
 // Quick fixes must be safe as well as right: an id suggestion names a unit of the right side and
 // is re-analysed like every other fix; no fix loses a comment; "mark this step illegal" changes
 // nothing but the step's `illegal:` list (a `note: |+` keeps its trailing line breaks).
+import { tally } from "../../helpers/tally";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
@@ -47,18 +48,11 @@ function fixesFor(text: string, code: Code, budget?: Budget): { problem: Problem
   return { problem: found[0], fixes: quickFixes(text, analysis, found[0], budget ? { budget } : {}) };
 }
 
-/** Errors and warnings by code@step. */
-function tally(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const p of analyze(text).problems) if (p.severity !== "info") out.set(`${p.code}@${p.step}`, (out.get(`${p.code}@${p.step}`) ?? 0) + 1);
-  return out;
-}
-
 /** Applies `fix` and checks, independently of the fixes' own verification, that no code became more frequent on any step. */
 function applyChecked(text: string, fix: Fix): string {
   const after = applyEdits(text, fix.edits);
-  const before = tally(text);
-  for (const [key, n] of tally(after)) assert.ok(n <= (before.get(key) ?? 0), `"${fix.title}" adds ${key}`);
+  const before = tally(analyze(text).problems);
+  for (const [key, n] of tally(analyze(after).problems)) assert.ok(n <= (before.get(key) ?? 0), `"${fix.title}" adds ${key}`);
   return after;
 }
 

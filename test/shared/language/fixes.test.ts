@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Code } from "../../../shared/diagnostics/codes";
 import type { Problem } from "../../../shared/diagnostics/problem";
+import { tally } from "../../helpers/tally";
 import { analyze } from "../../../shared/index";
 import { applyEdits, Budget, quickFixes, type Fix } from "../../../shared/language/fixes/index";
 
@@ -33,17 +34,6 @@ function fixesFor(text: string, code: Code, budget?: Budget): { problem: Problem
   const found = analysis.problems.filter((p) => p.code === code && p.severity !== "info");
   assert.equal(found.length, 1, `one ${code} in ${JSON.stringify(analysis.problems.map((p) => p.code))}`);
   return { problem: found[0], fixes: quickFixes(text, analysis, found[0], budget ? { budget } : {}) };
-}
-
-/** How many findings of each code on each step (code@step). */
-function tally(problems: readonly Problem[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const p of problems) {
-    if (p.severity === "info") continue;
-    const key = `${p.code}@${p.step}`;
-    out.set(key, (out.get(key) ?? 0) + 1);
-  }
-  return out;
 }
 
 /**
