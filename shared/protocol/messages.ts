@@ -1,6 +1,7 @@
 import type { Problem } from "../diagnostics/problem";
 import type { CompareResult } from "../engine/compare";
 import type { BoardFrame } from "../engine/frame";
+import type { BaseShape } from "../model/scenario";
 
 /**
  * Custom LSP messages between the Ruleboard client (and its board preview) and the server.
@@ -77,6 +78,11 @@ export interface BoardParams {
   readonly at?: number;
   /** Colours of the picture (default `light`). */
   readonly theme?: BoardTheme;
+  /**
+   * A model id: shade where that model may end its move in the shown step (its legal region,
+   * engine/region.ts), and return the region as data in `BoardResult.region`.
+   */
+  readonly region?: string;
 }
 
 /** Where one step is written, so the client can tell whether a cursor move leaves the shown step. */
@@ -110,6 +116,73 @@ export interface BoardResult {
   readonly frame?: BoardFrame;
   /** Every problem of the analysis: exactly those the diagnostics were built from. */
   readonly problems: readonly Problem[];
+  /** What the preview needs to let the user drag models (absent when the text does not parse). */
+  readonly editable?: EditableBoard;
+  /** The legal region asked for with `BoardParams.region` (drawn into `svg` too). */
+  readonly region?: RegionResult;
+}
+
+/** Board inches → picture pixels: `px = x0 + x * scale`, `py = y0 + y * scale` (y grows downwards, as in the scenario). */
+export interface Projection {
+  readonly scale: number;
+  readonly x0: number;
+  readonly y0: number;
+}
+
+/**
+ * What the board preview needs to move models by hand: where the board lies in the picture, the
+ * models after the shown step with their bases (`shapeOf(base, at, facing)` in
+ * shared/geometry/shape.ts gives the geometry), and which of them a drag may write.
+ */
+export interface EditableBoard {
+  readonly proj: Projection;
+  readonly board: { readonly width: number; readonly height: number };
+  /** The rules system's Engagement Range (for snapping "exactly at engagement range"). */
+  readonly engagementRange: number;
+  /** The step a drag writes to: its index, or `null` for the set-up (positions under `units:`). */
+  readonly step: number | null;
+  /** The models on the board after the shown step. */
+  readonly models: readonly EditableModel[];
+  /**
+   * The unit the shown step moves, and the step's limit ("2.4"/3"" while dragging); absent on
+   * the set-up and for steps that move no unit.
+   */
+  readonly mover?: { readonly unit: string; readonly limit?: number; readonly what: string };
+}
+
+export interface EditableModel {
+  readonly id: string;
+  readonly unit: string;
+  readonly player: string;
+  readonly at: readonly [number, number];
+  readonly facing: number;
+  readonly base: BaseShape;
+  /** Where the model stood before the shown step (the mover's models; the distance moved is measured from here). */
+  readonly from?: readonly [number, number];
+  /** Why a drag cannot move this model here (not the step's unit, a position written as an alias or tag…); absent when it can. */
+  readonly locked?: string;
+}
+
+/** A GeoJSON-style MultiPolygon in board inches: polygons, each a list of rings (the outer ring first, then its holes), each a list of `[x, y]`. */
+export type MultiPolygon = readonly (readonly (readonly (readonly [number, number])[])[])[];
+
+/** Where one model may end its move in one step (engine/region.ts `moveRegion`). */
+export interface RegionResult {
+  readonly model: string;
+  /** The step (0-based index, as `Problem.step`). */
+  readonly step: number;
+  /** Spots where the model itself meets every condition of the move. */
+  readonly legal: MultiPolygon;
+  /** Spots legal for the model, where its unit then fails a unit-level condition (coherency, the unit ending engaged). */
+  readonly unitOnly: MultiPolygon;
+  /** Why there is no region, or why it was cut short (a pathological board); absent when it is whole. */
+  readonly note?: string;
+}
+
+/** One model's new end position, as the preview asks for it. */
+export interface ModelPlacement {
+  readonly model: string;
+  readonly to: readonly [number, number];
 }
 
 /** Messages from the extension to the board preview's webview. */
@@ -126,7 +199,13 @@ export type ToPreviewMessage =
       readonly steps: readonly number[];
       /** How many steps the scenario has (for "step N of M"). */
       readonly stepCount: number;
+      /** What a drag may move (absent: the board cannot be edited). */
+      readonly editable?: EditableBoard;
+      /** The models selected on the board, kept across redraws. */
+      readonly selected?: readonly string[];
     }
+  /** A drag or nudge wrote nothing: say why (a position the board cannot rewrite, a text that changed meanwhile). */
+  | { readonly type: "refused"; readonly message: string }
   /** The board cannot be brought up to date (the text does not parse, the document closed): keep the last board, show `message` in a banner. */
   | { readonly type: "stale"; readonly uri: string; readonly version?: number; readonly message: string }
   /** Nothing to draw (no scenario open, or the server is not running). */
@@ -139,7 +218,17 @@ export type FromPreviewMessage =
   /** Something on the board was clicked: show this offset of the source. */
   | { readonly type: "reveal"; readonly offset: number }
   /** The slider or the previous/next buttons chose a step (`null`: the set-up). */
-  | { readonly type: "step"; readonly step: number | null };
+  | { readonly type: "step"; readonly step: number | null }
+  /**
+   * A drag or a burst of nudges ended: write these end positions into `step` (`null`: the set-up)
+   * of the document at `version`, as one edit. An edit for an older version is dropped.
+   */
+  | { readonly type: "move"; readonly version: number; readonly step: number | null; readonly moves: readonly ModelPlacement[] }
+  /** The selection changed (click, Shift-click, Tab); one model selected shades its legal region. */
+  | { readonly type: "select"; readonly models: readonly string[] }
+  /** Ctrl+Z / Ctrl+Shift+Z with the board focused: the document's own undo and redo. */
+  | { readonly type: "undo" }
+  | { readonly type: "redo" };
 
 /**
  * What the webview keeps with `vscode.setState`: VS Code hands it back to the panel serializer
