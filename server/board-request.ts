@@ -5,8 +5,9 @@ import { boardFrame, stepAt } from "../shared/engine/frame";
 import type { Analysis } from "../shared/engine/analyze";
 import type { Step } from "../shared/model/scenario";
 import { BOARD_METHOD } from "../shared/protocol/messages";
-import type { BoardParams, BoardResult, BoardTheme, StepSpan } from "../shared/protocol/messages";
-import { isThemeName, renderBoard } from "../shared/render/index";
+import type { BoardParams, BoardResult, BoardTheme, EditableBoard, StepSpan } from "../shared/protocol/messages";
+import { isThemeName, layoutOf, renderBoard } from "../shared/render/index";
+import { editableModels } from "../shared/language/board/index";
 import type { DocumentAnalyses } from "./document-analyses";
 import { describeError } from "./errors";
 
@@ -54,7 +55,12 @@ export function boardResult(analysis: Analysis, version: number, params: Omit<Bo
   const step = params.at !== undefined ? stepAt(steps, params.at) : stepAtOrBefore(steps, params.step ?? null);
   const frame = boardFrame(scenario, analysis.problems, step ?? undefined);
   const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light" });
-  return { version, parsed: true, title: scenario.title, stepCount: scenario.steps.length, step, steps, svg, frame, problems: analysis.problems };
+  const editable: EditableBoard = {
+    proj: layoutOf(scenario).proj,
+    board: { width: scenario.board.width, height: scenario.board.height },
+    ...editableModels(scenario, frame, step),
+  };
+  return { version, parsed: true, title: scenario.title, stepCount: scenario.steps.length, step, steps, svg, frame, problems: analysis.problems, editable };
 }
 
 /** `wanted` if it is a step's index, else the last step before it; `null` (the set-up) below the first. */

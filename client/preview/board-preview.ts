@@ -193,6 +193,7 @@ export class BoardPreview {
       step: result.step,
       steps: result.steps.map((s) => s.index),
       stepCount: result.stepCount,
+      ...(result.editable && { editable: result.editable }),
     });
   }
 

@@ -1,5 +1,5 @@
 /** Public API of the board renderer: what the CLI, the preview and the Markdown plugin import. */
-export { renderBoard } from "./render-board";
+export { layoutOf, renderBoard } from "./render-board";
 export type { RenderOptions } from "./render-context";
 export { DEFAULT_SCALE } from "./render-context";
 export { extractSource, RULEBOARD_NS } from "./source-embed";

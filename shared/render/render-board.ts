@@ -23,6 +23,16 @@ const MARGIN = 20;
 /** Narrow boards still get a picture wide enough for the caption and legend. */
 const MIN_WIDTH = 560;
 
+/** Where `renderBoard` puts the board in the picture (inches → px), and the picture's width. */
+export function layoutOf(scenario: Scenario, options: Pick<RenderOptions, "scale"> = {}): { proj: { scale: number; x0: number; y0: number }; width: number } {
+  const asked = options.scale !== undefined && Number.isFinite(options.scale) && options.scale > 0 ? options.scale : DEFAULT_SCALE;
+  // A board of hundreds of inches is drawn smaller, so the picture never outgrows MAX_BOARD_PX.
+  const scale = Math.min(asked, MAX_BOARD_PX / Math.max(scenario.board.width, scenario.board.height));
+  const boardW = scenario.board.width * scale;
+  const width = Math.max(MIN_WIDTH, boardW + 2 * MARGIN);
+  return { proj: { scale, x0: (width - boardW) / 2, y0: MARGIN + 46 + 8 }, width };
+}
+
 /**
  * Draws the board of `frame` (from `boardFrame(scenario, problems, step)`). Elements carry
  * `data-model`, `data-unit`, `data-problem` (a code) and `data-offset` (the start offset in the
@@ -30,18 +40,12 @@ const MIN_WIDTH = 560;
  * `data-step` (the 0-based step index, as in `Problem.step`; absent for the set-up).
  */
 export function renderBoard(scenario: Scenario, frame: BoardFrame, options: RenderOptions = {}): string {
-  const asked = options.scale !== undefined && Number.isFinite(options.scale) && options.scale > 0 ? options.scale : DEFAULT_SCALE;
-  // A board of hundreds of inches is drawn smaller, so the picture never outgrows MAX_BOARD_PX.
-  const scale = Math.min(asked, MAX_BOARD_PX / Math.max(scenario.board.width, scenario.board.height));
+  const { proj, width } = layoutOf(scenario, options);
+  const { scale, x0: boardX, y0: boardY } = proj;
   const theme = themeOf(options.theme ?? "light");
   const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
-  const boardW = scenario.board.width * scale;
   const boardH = scenario.board.height * scale;
-  const width = Math.max(MIN_WIDTH, boardW + 2 * MARGIN);
   const contentW = width - 2 * MARGIN;
-  const boardX = (width - boardW) / 2;
-  const boardY = MARGIN + 46 + 8;
-  const proj = { scale, x0: boardX, y0: boardY };
   const models = new Map<string, ModelFrame>(frame.models.map((m) => [m.id, m]));
   const ctx: RenderContext = {
     scenario,

@@ -125,6 +125,7 @@ export function boardMessage(uri: string, result: BoardResult): ToPreviewMessage
     step: result.step,
     steps: result.steps.map((s) => s.index),
     stepCount: result.stepCount,
+    ...(result.editable && { editable: result.editable }),
   };
 }
 

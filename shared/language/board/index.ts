@@ -5,3 +5,4 @@
 export { boardAfter, closestEnemy, coherencyNeighbours, engagedWith, systemOf } from "./facts";
 export { chargeLimit, fightPhaseLimit, movementLimit, type MoveBlock, type MoveLimit } from "./move-limits";
 export { moveRecords, type MoveRecord } from "./move-records";
+export { editableModels } from "./editable";

@@ -89,6 +89,16 @@ function begin(board: BoardState, system: RulesSystem, step: Step): Pending[] {
   return out;
 }
 
+/**
+ * The limit of the block a drag writes to in `step` (`board` is the board before it): the step's
+ * own, or for a fight its consolidation if written, else its pile-in (language/edit chooses the same block).
+ */
+export function stepBlockLimit(board: BoardState, system: RulesSystem, step: Step): MoveLimit | undefined {
+  const blocks = blocksOf(board, system, step);
+  if (step.kind === "fight") return (step.consolidate ? blocks[1] : blocks[0]).limit;
+  return blocks[0]?.limit;
+}
+
 function blocksOf(board: BoardState, system: RulesSystem, step: Step): { block: MoveBlock; moves: readonly ModelMove[]; limit: MoveLimit }[] {
   switch (step.kind) {
     case "pile-in":

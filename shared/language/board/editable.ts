@@ -1,0 +1,50 @@
+import type { BoardFrame } from "../../engine/frame";
+import type { Scenario, Step } from "../../model/scenario";
+import type { EditableBoard, EditableModel } from "../../protocol/messages";
+import { boardAfter, systemOf } from "./facts";
+import { stepBlockLimit } from "./move-records";
+
+/**
+ * What the board preview needs to let the user drag models at one step (everything of
+ * `EditableBoard` but where the picture puts the board, which the renderer knows): the models
+ * after the step, where the step's unit started, the step's limit, and why a model cannot be
+ * dragged. `lock(model)` adds the text's own reasons (a position written as an alias, …).
+ */
+export function editableModels(
+  scenario: Scenario,
+  frame: BoardFrame,
+  step: number | null,
+  lock: (model: string) => string | undefined = () => undefined,
+): Omit<EditableBoard, "proj" | "board"> {
+  const { system } = systemOf(scenario);
+  const shown = step === null ? undefined : scenario.steps.find((s) => s.index === step);
+  const moverUnit = shown ? unitOf(shown) : undefined;
+  const from = new Map(frame.moves.map((mv) => [mv.id, mv.from]));
+  const models: EditableModel[] = frame.models.map((m) => {
+    const base = { id: m.id, unit: m.unit, player: m.player, at: m.at, facing: m.facing, base: m.base };
+    const locked = shown === undefined ? lock(m.id) : (notMover(shown, moverUnit, m.unit, m.id) ?? lock(m.id));
+    const start = m.unit === moverUnit ? (from.get(m.id) ?? m.at) : undefined;
+    return { ...base, ...(start && { from: start }), ...(locked !== undefined && { locked }) };
+  });
+  const mover = shown && moverUnit !== undefined ? { unit: moverUnit, ...moverLimit(scenario, shown) } : undefined;
+  return { engagementRange: system.engagementRange, step: shown ? shown.index : null, models, ...(mover && { mover }) };
+}
+
+/** The unit a step moves (`remove` and `phase` steps move none). */
+function unitOf(step: Step): string | undefined {
+  return "unit" in step ? step.unit.id : undefined;
+}
+
+function notMover(step: Step, mover: string | undefined, unit: string, model: string): string | undefined {
+  if (mover === undefined) return `step ${step.index + 1} (${step.kind}) moves no unit, so it cannot move ${model}`;
+  return unit === mover ? undefined : `${model} belongs to ${unit}; step ${step.index + 1} moves ${mover}`;
+}
+
+/** The step's limit as hovers name it, measured on the board before the step. */
+function moverLimit(scenario: Scenario, step: Step): { limit?: number; what: string } {
+  const { system } = systemOf(scenario);
+  const before = scenario.steps.filter((s) => s.index < step.index).pop();
+  const board = boardAfter(scenario, before?.index);
+  const limit = stepBlockLimit(board, system, step);
+  return limit ? { ...(limit.limit !== undefined && { limit: limit.limit }), what: limit.what } : { what: step.kind };
+}
