@@ -46,6 +46,13 @@ export class BoardState {
    * still add up; past the budget "could have" findings are simply not claimed (never wrongly claimed).
    */
   witnessBudget = 300;
+  /**
+   * Set while one model's end spots are put to the checker one after another (engine/region.ts):
+   * only that model's witnesses are sought (the others' findings are not asked for), and each
+   * search is remembered, since it starts from where the model stood before the step and every
+   * other model is where it ended, the same for every spot tried.
+   */
+  witnessScope?: { readonly model: string; readonly memo: Map<string, { centre: Vec; facingDeg: number } | null> };
 
   constructor(
     readonly scenario: Scenario,
@@ -80,6 +87,7 @@ export class BoardState {
     copy.maxRadius = this.maxRadius;
     for (const [u, engaged] of this.engagedCache) copy.engagedCache.set(unit(u), new Map([...engaged].map(([v, t]) => [unit(v), t])));
     copy.witnessBudget = this.witnessBudget;
+    copy.witnessScope = this.witnessScope;
     return copy;
   }
 

@@ -44,6 +44,15 @@ export function advance(state: ReplayState, until = Infinity, observer?: StepObs
   return state.phase;
 }
 
+/** Applies one step that is not (or not as written) in the scenario, as the next step of `state`: a variant tried in place of the step at `state.next`. */
+export function applyVariant(state: ReplayState, step: Step): string {
+  const { ctx } = state;
+  ctx.report.step = step.index;
+  state.phase = applyStep(ctx, step, state.phase);
+  ctx.report.step = undefined;
+  return state.phase;
+}
+
 /** An independent copy of a replay between steps (a checkpoint to resume from, as often as wanted). */
 export function cloneReplay(state: ReplayState): ReplayState {
   return { ctx: cloneContext(state.ctx, state.ctx.board.clone()), phase: state.phase, next: state.next };

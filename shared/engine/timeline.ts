@@ -2,7 +2,7 @@ import type { Problem } from "../diagnostics/problem";
 import type { Scenario, Step } from "../model/scenario";
 import type { RulesSystem } from "../systems/system";
 import { BoardState } from "../board/board-state";
-import { advance, cloneReplay, replay, startReplay, type ReplayState, type StepObserver } from "./replay";
+import { advance, applyVariant, cloneReplay, replay, startReplay, type ReplayState, type StepObserver } from "./replay";
 import { Report } from "../rules/report";
 
 /**
@@ -78,4 +78,16 @@ export function resume(from: Checkpoint, until: number, observer?: StepObserver)
   const state = cloneReplay(from.state);
   const phase = advance(state, until, observer);
   return { board: state.ctx.board, report: state.ctx.report, phase };
+}
+
+/**
+ * Tries `variant` as the step after `from` (the checkpoint just before the step it stands for),
+ * on a copy: the findings the variant gets and the board after it. What `tryVariant` does for one
+ * question, for callers that ask many about the same step (the legal region of a move).
+ */
+export function tryStepFrom(from: Checkpoint, variant: Step): { readonly problems: readonly Problem[]; readonly board: BoardState } {
+  const state = cloneReplay(from.state);
+  const before = state.ctx.report.problems.length;
+  applyVariant(state, variant);
+  return { problems: state.ctx.report.problems.slice(before), board: state.ctx.board };
 }

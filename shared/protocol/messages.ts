@@ -1,7 +1,8 @@
 import type { Problem } from "../diagnostics/problem";
 import type { CompareResult } from "../engine/compare";
 import type { BoardFrame } from "../engine/frame";
-import type { BaseShape } from "../model/scenario";
+import type { RegionResult } from "../engine/region";
+import type { EditableBoard } from "../language/board/editable";
 
 /**
  * Custom LSP messages between the Ruleboard client (and its board preview) and the server.
@@ -122,62 +123,10 @@ export interface BoardResult {
   readonly region?: RegionResult;
 }
 
-/** Board inches → picture pixels: `px = x0 + x * scale`, `py = y0 + y * scale` (y grows downwards, as in the scenario). */
-export interface Projection {
-  readonly scale: number;
-  readonly x0: number;
-  readonly y0: number;
-}
+export type { EditableBoard, EditableModel, Projection } from "../language/board/editable";
 
-/**
- * What the board preview needs to move models by hand: where the board lies in the picture, the
- * models after the shown step with their bases (`shapeOf(base, at, facing)` in
- * shared/geometry/shape.ts gives the geometry), and which of them a drag may write.
- */
-export interface EditableBoard {
-  readonly proj: Projection;
-  readonly board: { readonly width: number; readonly height: number };
-  /** The rules system's Engagement Range (for snapping "exactly at engagement range"). */
-  readonly engagementRange: number;
-  /** The step a drag writes to: its index, or `null` for the set-up (positions under `units:`). */
-  readonly step: number | null;
-  /** The models on the board after the shown step. */
-  readonly models: readonly EditableModel[];
-  /**
-   * The unit the shown step moves, and the step's limit ("2.4"/3"" while dragging); absent on
-   * the set-up and for steps that move no unit.
-   */
-  readonly mover?: { readonly unit: string; readonly limit?: number; readonly what: string };
-}
-
-export interface EditableModel {
-  readonly id: string;
-  readonly unit: string;
-  readonly player: string;
-  readonly at: readonly [number, number];
-  readonly facing: number;
-  readonly base: BaseShape;
-  /** Where the model stood before the shown step (the mover's models; the distance moved is measured from here). */
-  readonly from?: readonly [number, number];
-  /** Why a drag cannot move this model here (not the step's unit, a position written as an alias or tag…); absent when it can. */
-  readonly locked?: string;
-}
-
-/** A GeoJSON-style MultiPolygon in board inches: polygons, each a list of rings (the outer ring first, then its holes), each a list of `[x, y]`. */
-export type MultiPolygon = readonly (readonly (readonly (readonly [number, number])[])[])[];
-
-/** Where one model may end its move in one step (engine/region.ts `moveRegion`). */
-export interface RegionResult {
-  readonly model: string;
-  /** The step (0-based index, as `Problem.step`). */
-  readonly step: number;
-  /** Spots where the model itself meets every condition of the move. */
-  readonly legal: MultiPolygon;
-  /** Spots legal for the model, where its unit then fails a unit-level condition (coherency, the unit ending engaged). */
-  readonly unitOnly: MultiPolygon;
-  /** Why there is no region, or why it was cut short (a pathological board); absent when it is whole. */
-  readonly note?: string;
-}
+/** The legal region of a move (engine/region.ts): GeoJSON-style MultiPolygons in board inches. */
+export type { MultiPolygon, RegionResult } from "../engine/region";
 
 /** One model's new end position, as the preview asks for it. */
 export interface ModelPlacement {

@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "..", "..", "..");
 /**
  * Inside shared/: each folder and the folders directly beneath it. A folder may import itself,
  * those, and whatever is beneath them: source → diagnostics → model → systems → parse, and
- * model → geometry → board → rules → engine → {render, markdown, protocol, language}; board also
+ * model → geometry → board → rules → engine → {render, markdown, language} → protocol; board also
  * stands on systems, engine on parse. `shared/index.ts`, the public API, may import any of them
  * and none may import it.
  */
@@ -28,7 +28,7 @@ export const SHARED_LAYERS: { readonly [folder: string]: readonly string[] } = {
   engine: ["rules", "parse"],
   render: ["engine"],
   markdown: ["engine"],
-  protocol: ["engine"],
+  protocol: ["engine", "language"],
   language: ["engine"],
 };
 

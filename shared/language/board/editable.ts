@@ -1,8 +1,48 @@
 import type { BoardFrame } from "../../engine/frame";
-import type { Scenario, Step } from "../../model/scenario";
-import type { EditableBoard, EditableModel } from "../../protocol/messages";
+import type { BaseShape, Scenario, Step } from "../../model/scenario";
 import { boardAfter, systemOf } from "./facts";
 import { stepBlockLimit } from "./move-records";
+
+/** Board inches → picture pixels: `px = x0 + x * scale`, `py = y0 + y * scale` (y grows downwards, as in the scenario). */
+export interface Projection {
+  readonly scale: number;
+  readonly x0: number;
+  readonly y0: number;
+}
+
+/**
+ * What the board preview needs to move models by hand: where the board lies in the picture, the
+ * models after the shown step with their bases (`shapeOf(base, at, facing)` in
+ * shared/geometry/shape.ts gives the geometry), and which of them a drag may write.
+ */
+export interface EditableBoard {
+  readonly proj: Projection;
+  readonly board: { readonly width: number; readonly height: number };
+  /** The rules system's Engagement Range (for snapping "exactly at engagement range"). */
+  readonly engagementRange: number;
+  /** The step a drag writes to: its index, or `null` for the set-up (positions under `units:`). */
+  readonly step: number | null;
+  /** The models on the board after the shown step. */
+  readonly models: readonly EditableModel[];
+  /**
+   * The unit the shown step moves, and the step's limit ("2.4"/3"" while dragging); absent on
+   * the set-up and for steps that move no unit.
+   */
+  readonly mover?: { readonly unit: string; readonly limit?: number; readonly what: string };
+}
+
+export interface EditableModel {
+  readonly id: string;
+  readonly unit: string;
+  readonly player: string;
+  readonly at: readonly [number, number];
+  readonly facing: number;
+  readonly base: BaseShape;
+  /** Where the model stood before the shown step (the mover's models; the distance moved is measured from here). */
+  readonly from?: readonly [number, number];
+  /** Why a drag cannot move this model here (not the step's unit, a position written as an alias or tag…); absent when it can. */
+  readonly locked?: string;
+}
 
 /**
  * What the board preview needs to let the user drag models at one step (everything of

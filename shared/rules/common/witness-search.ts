@@ -30,6 +30,20 @@ export interface WitnessGoal {
 }
 
 export function searchWitness(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre: Vec; facingDeg: number } | undefined {
+  const scope = board.witnessScope;
+  if (scope === undefined) return search(board, mm, goal);
+  if (mm.model.def.id !== scope.model) return undefined;
+  // What a search can depend on besides the (fixed) rest of the board: the goal, and whether the
+  // unit as it stands is coherent (coherency probes refuse every witness when it is not).
+  const key = JSON.stringify([mm.from, goal.goalGap, goal.limit, goal.rotate, goal.targetsPassable, goal.targets, board.coherency(mm.model.unit).ok]);
+  const known = scope.memo.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const found = search(board, mm, goal);
+  scope.memo.set(key, found ?? null);
+  return found;
+}
+
+function search(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre: Vec; facingDeg: number } | undefined {
   const m = mm.model;
   const end = m.at;
   const endFacing = m.facing;

@@ -1,0 +1,263 @@
+import type { Problem } from "../diagnostics/problem";
+import type { Code } from "../diagnostics/codes";
+import { areaOf, contours, type MultiPolygon } from "../geometry/contour";
+import { TAU } from "../geometry/tolerance";
+import type { ModelMove, Scenario, Step, Vec } from "../model/scenario";
+import type { Span } from "../source/span";
+import type { RulesSystem } from "../systems/system";
+import { resolveSystem } from "../systems/rulings";
+import { chargeLimitOf, moveTypeLimit, moveTypeOf } from "../rules/limits";
+import { checkpoint, tryStepFrom, type Checkpoint } from "./timeline";
+
+/**
+ * The legal region of a move: where one model may end its move in one step, found by asking the
+ * checker itself. Each sampled spot is written into the step as the model's end position (its
+ * earlier waypoints and every other model's move as written) and the step is replayed from a
+ * checkpoint just before it, through the same rule families as `checkScenario`. A spot is
+ * - legal when no finding lands on the model's move (distance measured around models it may not
+ *   pass through, overlap, off the board, the base-contact lock, closer to the closest target,
+ *   "engaged with it / within 1" / base to base if possible", engagement forbidden);
+ * - legal for the model only (`unitOnly`) when the model is fine but its unit then fails a
+ *   unit-level condition: Unit Coherency, the unit ending engaged, an objective out of range.
+ * The outline is traced by marching squares over a grid (geometry/contour.ts), each crossing
+ * bisected to 0.05" or better.
+ */
+
+export type { MultiPolygon } from "../geometry/contour";
+
+/** Where one model may end its move in one step. */
+export interface RegionResult {
+  readonly model: string;
+  /** The step (0-based index, as `Problem.step`). */
+  readonly step: number;
+  /** Spots where the model itself meets every condition of the move. */
+  readonly legal: MultiPolygon;
+  /** Spots legal for the model, where its unit then fails a unit-level condition. */
+  readonly unitOnly: MultiPolygon;
+  /** Where the model stood before the step, and the move's limit, for reference rings. */
+  readonly from?: readonly [number, number];
+  readonly limit?: number;
+  /** How many spots were put to the checker. */
+  readonly samples: number;
+  /** Why there is no region, or why it was cut short; absent when it is whole. */
+  readonly note?: string;
+}
+
+export interface RegionOptions {
+  /** Finest detail wanted at the outline, in inches (default 0.05). */
+  readonly precision?: number;
+  /** At most this many spots are tried (default 12,000); past it the outline is cut short with a note. */
+  readonly maxSamples?: number;
+  /** The system, when not the scenario's own (`rules`, `rulings` as the CLI writes them). */
+  readonly rules?: string;
+  readonly rulings?: readonly string[];
+}
+
+/** Findings that depend on the other models as they are placed: the second tone. */
+const UNIT_CODES: ReadonlySet<Code> = new Set<Code>(["coherency.broken", "engagement.required", "objective.out-of-range"]);
+
+/** The span the tried move carries, so its findings can be told from everyone else's (no text offset is negative). */
+const TRIED: Span = { start: -2, end: -1 };
+
+/** Cells per side at most, before the cell grows (the bisection keeps the outline's precision). */
+const MAX_CELLS_PER_SIDE = 24;
+
+/** The legal region of `model`'s move in the step with index `step`. Pure; never throws. */
+export function moveRegion(scenario: Scenario, step: number, model: string, options: RegionOptions = {}): RegionResult {
+  const none = (note: string, extra: Partial<RegionResult> = {}): RegionResult => ({ model, step, legal: [], unitOnly: [], samples: 0, note, ...extra });
+  const probe = spotProbe(scenario, step, model, options);
+  if ("note" in probe) return none(probe.note);
+  const { from, limit, classify, tooFar } = probe;
+  const precision = options.precision ?? 0.05;
+  const maxSamples = options.maxSamples ?? 12_000;
+
+  // The reach: the limit (plus a cell), or the whole board when the scenario gives no limit.
+  const reach = limit !== undefined && Number.isFinite(limit) ? limit + 0.25 : Infinity;
+  const xMin = Math.max(0, from.x - reach);
+  const xMax = Math.min(scenario.board.width, from.x + reach);
+  const yMin = Math.max(0, from.y - reach);
+  const yMax = Math.min(scenario.board.height, from.y + reach);
+  const side = Math.max(xMax - xMin, yMax - yMin);
+  const cell = Math.max(4 * precision, side / MAX_CELLS_PER_SIDE);
+  const refine = Math.max(0, Math.ceil(Math.log2(cell / precision)));
+  const grid = { x0: xMin, y0: yMin, step: cell, nx: Math.floor((xMax - xMin) / cell) + 1, ny: Math.floor((yMax - yMin) / cell) + 1 };
+
+  const seen = new Map<string, Spot>();
+  let samples = 0;
+  let cut = false;
+  const spot = (x: number, y: number): Spot => {
+    const key = `${x},${y}`;
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    if (samples >= maxSamples) {
+      cut = true;
+      return "illegal";
+    }
+    const s = tooFar({ x, y }) ? "illegal" : (samples++, classify({ x, y }).spot);
+    seen.set(key, s);
+    return s;
+  };
+  const legal = contours((x, y) => spot(x, y) === "legal", grid, refine);
+  const unitOnly = contours((x, y) => spot(x, y) === "unit", grid, refine);
+  // A model that may not move (in base contact, remaining stationary) has one legal spot: where it stands.
+  let stays: string | undefined;
+  if (areaOf(legal) + areaOf(unitOnly) < precision * precision) {
+    const here = classify(from);
+    const away = classify({ x: from.x + 4 * precision, y: from.y });
+    if (here.spot !== "illegal" && away.model.length > 0) stays = `${model} may end only where it stands: ${away.model[0].message}`;
+  }
+  return {
+    model,
+    step,
+    legal,
+    unitOnly,
+    from: [from.x, from.y],
+    ...(limit !== undefined && Number.isFinite(limit) ? { limit } : {}),
+    samples,
+    ...(cut ? { note: `cut short after ${maxSamples} spots: the outline is incomplete` } : stays ? { note: stays } : {}),
+  };
+}
+
+/** What the checker says of one spot: legal, legal for the model only, or illegal. */
+export type Spot = "legal" | "unit" | "illegal";
+
+/** One spot judged, with the findings that decide it. */
+export interface SpotVerdict {
+  readonly spot: Spot;
+  /** The model's own findings there (empty when legal). */
+  readonly model: readonly Problem[];
+  /** The unit-level findings there. */
+  readonly unit: readonly Problem[];
+}
+
+/** The judge of spots for one model and step, or why there is none. */
+export type SpotProbe =
+  | {
+      readonly from: Vec;
+      readonly limit?: number;
+      /** The checker's verdict on a spot (one replay of the step). */
+      readonly classify: (at: Vec) => SpotVerdict;
+      /** True where the path is certainly longer than the limit: `classify` would find move.too-far, without the replay. */
+      readonly tooFar: (at: Vec) => boolean;
+      readonly system: RulesSystem;
+    }
+  | { readonly note: string };
+
+/**
+ * Prepares to judge end spots of `model` in the step with index `step`: one checkpoint before the
+ * step, then one replay of the step per spot. Also answers "why not here?" for a single spot.
+ */
+export function spotProbe(scenario: Scenario, step: number, model: string, options: Pick<RegionOptions, "rules" | "rulings"> = {}): SpotProbe {
+  const shown = scenario.steps.find((s) => s.index === step);
+  if (!shown) return { note: `there is no step ${step + 1}` };
+  const unit = scenario.units.find((u) => u.models.some((m) => m.id === model));
+  if (!unit) return { note: `there is no model ${model}` };
+  if (!("unit" in shown)) return { note: `step ${step + 1} (${shown.kind}) moves no unit` };
+  if (shown.unit.id !== unit.id) return { note: `${model} belongs to ${unit.id}; step ${step + 1} moves ${shown.unit.id}` };
+  const block = blockOf(shown);
+  if (!block) return { note: `step ${step + 1} moves models only in its pile-in: or consolidate: block, and has neither` };
+
+  const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
+  const previous = scenario.steps.filter((s) => s.index < step).pop();
+  let cp: Checkpoint;
+  try {
+    cp = checkpoint(scenario, system, previous?.index);
+  } catch {
+    return { note: "the steps before this one could not be replayed" };
+  }
+  cp.state.ctx.board.witnessScope = { model, memo: new Map() };
+  const before = cp.state.ctx.board.models.get(model);
+  if (!before || !before.alive) return { note: `${model} is not on the board before step ${step + 1}` };
+  const from = before.at;
+  const written = block.moves.filter((mv) => mv.model.id === model).pop();
+  const others = block.moves.filter((mv) => mv.model.id !== model);
+  const limit = limitOf(shown, cp, unit.id, system);
+
+  // The path is at least as long as the written waypoints plus the straight line to the spot: past the
+  // limit by more than the measuring tolerance, the checker's move.too-far is certain (rules/common/moves.ts).
+  const waypoints = written?.path.slice(0, -1) ?? [];
+  let walked = 0;
+  let last = from;
+  for (const w of waypoints) {
+    walked += Math.hypot(w.x - last.x, w.y - last.y);
+    last = w;
+  }
+  const tooFar = (at: Vec): boolean => limit !== undefined && walked + Math.hypot(at.x - last.x, at.y - last.y) > limit + TAU + 1e-9;
+  const classify = (at: Vec): SpotVerdict => {
+    const tried: ModelMove = {
+      model: { id: model, span: TRIED },
+      path: [...waypoints, at],
+      ...(written?.facing !== undefined && { facing: written.facing }),
+      span: TRIED,
+    };
+    let problems: readonly Problem[];
+    let engagedAtEnd = false;
+    try {
+      const r = tryStepFrom(cp, withMoves(shown, [...others, tried]));
+      problems = r.problems.filter((p) => p.severity !== "info");
+      const m = r.board.models.get(model);
+      engagedAtEnd = !!m && m.alive && r.board.enemyUnits(m.unit).some((v) => r.board.modelEngagedWith(m.shape, v) !== "no");
+    } catch {
+      return { spot: "illegal", model: [], unit: [] };
+    }
+    const own = problems.filter((p) => isTried(p.span) || (p.code === "engagement.forbidden" && engagedAtEnd));
+    const unitLevel = problems.filter((p) => !isTried(p.span) && (UNIT_CODES.has(p.code) || (p.code === "engagement.forbidden" && !engagedAtEnd)));
+    return { spot: own.length > 0 ? "illegal" : unitLevel.length > 0 ? "unit" : "legal", model: own, unit: unitLevel };
+  };
+  return { from, ...(limit !== undefined && { limit }), classify, tooFar, system };
+}
+
+function isTried(span: Span): boolean {
+  return span.start === TRIED.start && span.end === TRIED.end;
+}
+
+/** The block of a step whose `to:` moves the models: the step's own, or a fight's consolidation (if written), else its pile-in. */
+function blockOf(step: Step): { readonly moves: readonly ModelMove[] } | undefined {
+  switch (step.kind) {
+    case "move":
+    case "charge":
+    case "pile-in":
+    case "consolidate":
+      return step;
+    case "fight":
+      return step.consolidate ?? step.pileIn;
+    default:
+      return undefined;
+  }
+}
+
+/** The step with `moves` in the block that moves models. */
+function withMoves(step: Step, moves: readonly ModelMove[]): Step {
+  switch (step.kind) {
+    case "move":
+    case "charge":
+    case "pile-in":
+    case "consolidate":
+      return { ...step, moves };
+    case "fight":
+      return step.consolidate ? { ...step, consolidate: { ...step.consolidate, moves } } : step.pileIn ? { ...step, pileIn: { ...step.pileIn, moves } } : step;
+    default:
+      return step;
+  }
+}
+
+/** The step's maximum distance as the rule families read it (undefined: the scenario does not give it). */
+function limitOf(step: Step, cp: Checkpoint, unit: string, system: RulesSystem): number | undefined {
+  switch (step.kind) {
+    case "pile-in":
+      return system.pileIn.maxDistance;
+    case "consolidate":
+      return system.consolidate.maxDistance;
+    case "fight":
+      return step.consolidate ? system.consolidate.maxDistance : system.pileIn.maxDistance;
+    case "move": {
+      const u = cp.state.ctx.board.units.get(unit);
+      const type = moveTypeOf(step, u ? cp.state.ctx.board.isEngaged(u) : "no");
+      return moveTypeLimit(type, u?.def.move, step.roll?.value);
+    }
+    case "charge":
+      return chargeLimitOf(system, step) ?? 12;
+    default:
+      return undefined;
+  }
+}
