@@ -40,7 +40,7 @@ export function previewCsp(sources: Pick<PreviewPageSources, "cspSource" | "nonc
   ].join("; ");
 }
 
-/** The page: the toolbar (step slider, previous/next, zoom reset), the banner, and the board area. */
+/** The page: the toolbar (step slider, previous/next, zoom reset), the banner, and the board area (focusable, with the drag overlay and a toast). */
 export function previewHtml(sources: PreviewPageSources): string {
   const attr = escapeAttribute;
   return `<!DOCTYPE html>
@@ -62,7 +62,11 @@ export function previewHtml(sources: PreviewPageSources): string {
 <button type="button" id="fit" title="Reset pan and zoom" aria-label="Reset pan and zoom">Fit</button>
 </header>
 <div id="banner" class="banner" role="status" hidden></div>
-<main id="viewport" class="viewport"><div id="board" class="board"></div></main>
+<main id="viewport" class="viewport" tabindex="0" aria-label="Board: drag a model to move it; Tab selects a model, arrow keys nudge it (Shift: 1 inch)">
+<div id="board" class="board"></div>
+<div id="drag-info" class="drag-info" aria-live="polite" hidden></div>
+<div id="toast" class="toast" role="status" hidden></div>
+</main>
 <script nonce="${attr(sources.nonce)}" src="${attr(sources.scriptUri)}"></script>
 </body>
 </html>

@@ -2,11 +2,13 @@
 /**
  * The board preview's webview script (bundled by esbuild for the browser to dist/webview/main.js).
  * It draws what the extension sends, keeps pan/zoom and the document in the webview state, and
- * posts the user's clicks and step choices back. Scenario strings only ever reach the page as
- * parsed SVG from the renderer or through `textContent`.
+ * posts the user's clicks and step choices back; board-editor.ts makes the board an editor (drag,
+ * select, nudge, undo keys). Scenario strings only ever reach the page as parsed SVG from the
+ * renderer or through `textContent`.
  */
 import "./preview.css";
 import type { PreviewState, ToPreviewMessage } from "../../shared/protocol/messages";
+import { BoardEditor } from "./board-editor";
 import { offsetOf, parseBoardSvg } from "./board-svg";
 import { FIT, PanZoom } from "./pan-zoom";
 import { StepControls } from "./step-controls";
@@ -20,6 +22,8 @@ const viewport = byId<HTMLElement>("viewport");
 const board = byId<HTMLElement>("board");
 const banner = byId<HTMLElement>("banner");
 
+// The editor first: it takes presses on models before the pan sees them.
+const editor = new BoardEditor({ viewport, board, info: byId("drag-info"), toast: byId("toast") }, (m) => api.postMessage(m));
 const panZoom = new PanZoom(viewport, board, (view) => save({ view }));
 panZoom.set(state.view ?? FIT);
 const steps = new StepControls({ slider: byId("step"), prev: byId("prev"), next: byId("next"), label: byId("step-label") }, (step) =>
@@ -31,7 +35,10 @@ byId<HTMLButtonElement>("fit").addEventListener("click", () => {
 });
 
 viewport.addEventListener("click", (e) => {
-  if (panZoom.consumeDrag()) return;
+  const panned = panZoom.consumeDrag();
+  const dragged = editor.consumeClick();
+  if (panned || dragged) return;
+  editor.click(e);
   const offset = offsetOf(e.target, board);
   if (offset !== undefined) api.postMessage({ type: "reveal", offset });
 });
@@ -55,6 +62,13 @@ function receive(message: ToPreviewMessage): void {
         save({ uri: message.uri });
       }
       board.replaceChildren(svg);
+      editor.show({
+        uri: message.uri,
+        version: message.version,
+        svg,
+        ...(message.editable && { editable: message.editable }),
+        ...(message.selected && { selected: message.selected }),
+      });
       steps.show(message.steps, message.step, message.stepCount);
       showBanner(undefined);
       return;
@@ -63,7 +77,11 @@ function receive(message: ToPreviewMessage): void {
       // The last good board stays; the banner says why it is not current.
       showBanner(message.message);
       return;
+    case "refused":
+      editor.refused(message.message);
+      return;
     case "empty":
+      editor.clear();
       board.replaceChildren();
       steps.show([], null, 0);
       showBanner(message.message);

@@ -26,7 +26,9 @@ export class StepControls {
     els.prev.addEventListener("click", () => this.pick(this.at - 1));
     els.next.addEventListener("click", () => this.pick(this.at + 1));
     document.addEventListener("keydown", (e) => {
-      // The slider and the buttons handle their own keys; elsewhere the arrows step too.
+      // The slider and the buttons handle their own keys; elsewhere the arrows step too, unless the
+      // board took them (nudging the selected models).
+      if (e.defaultPrevented) return;
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLButtonElement) return;
       if (e.key === "ArrowLeft") this.pick(this.at - 1);
       else if (e.key === "ArrowRight") this.pick(this.at + 1);

@@ -37,7 +37,13 @@ export interface PwPage {
   locator(selector: string): PwLocator;
   waitForTimeout(ms: number): Promise<void>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>;
-  mouse: { move(x: number, y: number): Promise<void>; wheel(dx: number, dy: number): Promise<void>; down(): Promise<void>; up(): Promise<void> };
+  mouse: {
+    move(x: number, y: number, options?: { steps?: number }): Promise<void>;
+    wheel(dx: number, dy: number): Promise<void>;
+    down(): Promise<void>;
+    up(): Promise<void>;
+  };
+  keyboard: { down(key: string): Promise<void>; up(key: string): Promise<void>; press(key: string): Promise<void> };
   close(): Promise<void>;
 }
 export interface PwBrowser {
