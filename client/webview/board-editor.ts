@@ -212,6 +212,11 @@ export class BoardEditor {
   private move(e: PointerEvent): void {
     const d = this.drag;
     if (d === undefined || d.pointerId !== e.pointerId) return;
+    // The button was let go where the page could not see it (outside the webview): the drag is off.
+    if ((e.buttons & 1) === 0) {
+      this.cancelDrag();
+      return;
+    }
     d.lastX = e.clientX;
     d.lastY = e.clientY;
     if (!d.active && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < DRAG_PX) return;

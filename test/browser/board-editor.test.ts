@@ -320,3 +320,16 @@ browserTest("a refused move is said in a toast, as text, and the model goes back
   assert.equal(await p.page.locator("#toast *").count(), 0, "the message is text, not markup");
   assert.equal(await transformOf(p, "r1"), null);
 });
+
+browserTest("on the set-up every model can be dragged: the move writes `step: null`, the distance is from the drag's start, with no limit", async (p) => {
+  const result = boardOfText(PILE_IN, null);
+  const editable = result.editable;
+  assert.ok(editable !== undefined && editable.step === null && editable.mover === undefined);
+  await p.send(boardMessage(PILE_IN_URI, result));
+  await p.page.locator("#board > svg:not([data-step])").waitFor({ state: "attached", timeout: 5_000 });
+  await drag(p, editable, [15, 8], [18.03, 3.01], false);
+  assert.deepEqual(await overlay(p), { hidden: false, text: `5.83" · 8.17" to r1` });
+  await p.page.mouse.up();
+  assert.deepEqual(await postedSinceReady(p), [{ type: "move", version: 1, step: null, moves: [{ model: "g1", to: [18, 3] }] }]);
+  assert.equal(await p.page.locator("#step-label").textContent(), "Set-up (1 step)");
+});
