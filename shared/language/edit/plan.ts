@@ -24,11 +24,22 @@ export interface Context {
   readonly analysis: Analysis;
   readonly tree: Tree;
   readonly layout: Layout;
+  /** The scenario's models by id. */
+  readonly defs: ReadonlyMap<string, ModelDef>;
 }
 
+/** The context of each analysis, kept while the analysis is: the board asks for every model of one analysis in a row. */
+const contexts = new WeakMap<Analysis, Context>();
+
 export function contextOf(text: string, analysis: Analysis): Context {
+  const known = contexts.get(analysis);
+  if (known?.text === text) return known;
   const tree = treeOf(text);
-  return { text, analysis, tree, layout: { text, lineBreak: lineBreakOf(text), step: indentStep(text, tree) } };
+  const defs = new Map<string, ModelDef>();
+  for (const unit of analysis.scenario?.units ?? []) for (const m of unit.models) if (!defs.has(m.id)) defs.set(m.id, m);
+  const ctx: Context = { text, analysis, tree, defs, layout: { text, lineBreak: lineBreakOf(text), step: indentStep(text, tree) } };
+  contexts.set(analysis, ctx);
+  return ctx;
 }
 
 function refused(reason: string): Plan {
@@ -54,20 +65,12 @@ function unreadable(ctx: Context, id: string): string | undefined {
   return `the scenario cannot be read (see its problems); the board cannot move ${id}`;
 }
 
-function modelOf(scenario: Scenario, id: string): ModelDef | undefined {
-  for (const unit of scenario.units) {
-    const m = unit.models.find((d) => d.id === id);
-    if (m) return m;
-  }
-  return undefined;
-}
-
 /** Why the board cannot move `id` in `step`, with the plan when it can (the new position is not needed to decide). */
 export function plan(ctx: Context, step: number | null, id: string): Plan {
   const scenario = ctx.analysis.scenario;
   const broken = unreadable(ctx, id);
   if (broken !== undefined || !scenario) return refused(broken ?? "");
-  const def = modelOf(scenario, id);
+  const def = ctx.defs.get(id);
   const site = ctx.tree.models.get(id);
   if (!def) {
     if (!site) return refused(`there is no model ${id} in this scenario`);

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
+import type { Analysis } from "../../../shared/engine/analyze";
 import { boardFrame } from "../../../shared/engine/frame";
 import { placementEdits, placementLock, type ModelPlacement } from "../../../shared/language/edit/index";
 import { applyEdits, roundCoordinate, type TextEdit } from "../../../shared/language/text/index";
@@ -579,6 +580,46 @@ describe("every example and rules fixture, each model of each step's unit put at
     ...readdirSync(join(root, "test", "fixtures", "rules")).map((f) => join(root, "test", "fixtures", "rules", f)),
   ].filter((f) => f.endsWith(".scenario.yaml"));
 
+  /**
+   * Checks one call's result against the text: every edit replaces a number token by a written
+   * number or inserts an entry or a to: block; outside the edits the edited text is the original,
+   * byte for byte; every comment is kept; the engine has each model at its rounded spot.
+   */
+  function check(text: string, analysis: Analysis, step: number | null, spots: readonly ModelPlacement[], where: string): void {
+    const result = placementEdits(text, analysis, step, spots);
+    assert.ok("edits" in result, `${where}: ${JSON.stringify(result)}`);
+    assertApart(result.edits);
+    const edits = [...result.edits].sort((a, b) => a.span.start - b.span.start);
+    for (const e of edits) {
+      const old = text.slice(e.span.start, e.span.end);
+      if (old === "") assert.match(e.newText, INSERTION, where);
+      else {
+        assert.match(old, NUMBER_TOKEN, where);
+        assert.match(e.newText, WRITTEN_NUMBER, where);
+      }
+    }
+    const out = applyEdits(text, result.edits);
+    // Walk both texts: the pieces between edits are the same, and nothing else changed.
+    let from = 0;
+    let at = 0;
+    for (const e of edits) {
+      const same = text.slice(from, e.span.start);
+      assert.equal(out.slice(at, at + same.length), same, where);
+      assert.equal(out.slice(at + same.length, at + same.length + e.newText.length), e.newText, where);
+      at += same.length + e.newText.length;
+      from = e.span.end;
+    }
+    assert.equal(out.slice(at), text.slice(from), where);
+    assert.ok(keepsComments(text, out), where);
+    const after = analyze(out);
+    assert.ok(after.scenario, where);
+    const frame = boardFrame(after.scenario, after.problems, step ?? undefined);
+    for (const spot of spots) {
+      const at = frame.models.find((m) => m.id === spot.model)?.at;
+      assert.deepEqual(at, [roundCoordinate(spot.to[0]), roundCoordinate(spot.to[1])], `${where} ${spot.model}`);
+    }
+  }
+
   it("changes only numbers or adds entries, and the engine puts the models there", () => {
     assert.ok(files.length >= 100);
     const next = random(20261202);
@@ -588,36 +629,28 @@ describe("every example and rules fixture, each model of each step's unit put at
       const analysis = analyze(text);
       const scenario = analysis.scenario;
       if (!scenario) continue;
+      const spotFor = (id: string): ModelPlacement => to(id, next() * scenario.board.width, next() * scenario.board.height);
       for (const step of [null, ...scenario.steps.map((s) => s.index)]) {
         const shown: Step | undefined = step === null ? undefined : scenario.steps.find((s) => s.index === step);
         const units: readonly UnitDef[] = shown === undefined ? scenario.units : scenario.units.filter((u) => "unit" in shown && u.id === shown.unit.id);
         for (const unit of units) {
+          const movable: string[] = [];
           for (const model of unit.models) {
-            const lock = placementLock(text, analysis, step, model.id);
-            const spot = to(model.id, next() * scenario.board.width, next() * scenario.board.height);
-            const result = placementEdits(text, analysis, step, [spot]);
             const where = `${file} step ${String(step)} ${model.id}`;
+            const lock = placementLock(text, analysis, step, model.id);
+            const spot = spotFor(model.id);
             if (lock !== undefined) {
-              assert.deepEqual(result, { refused: lock }, where);
-              // Only the documented reasons lock a model of the step's own unit.
+              assert.deepEqual(placementEdits(text, analysis, step, [spot]), { refused: lock }, where);
+              // Only these reasons lock a model of the step's own unit in the examples and fixtures.
               assert.match(lock, /was removed in step|is a fight with no pile-in|so it moves no model/, where);
               continue;
             }
-            assert.ok("edits" in result, `${where}: ${JSON.stringify(result)}`);
-            assertApart(result.edits);
-            for (const e of result.edits) {
-              const old = text.slice(e.span.start, e.span.end);
-              if (old === "") assert.match(e.newText, INSERTION, where);
-              else {
-                assert.match(old, NUMBER_TOKEN, where);
-                assert.match(e.newText, WRITTEN_NUMBER, where);
-              }
-            }
-            const out = applyEdits(text, result.edits);
-            assert.ok(keepsComments(text, out), where);
-            assert.deepEqual(standing(out, step, model.id), [roundCoordinate(spot.to[0]), roundCoordinate(spot.to[1])], where);
+            check(text, analysis, step, [spot], where);
+            movable.push(model.id);
             placed++;
           }
+          // All of the unit's models at once: one combined edit list.
+          if (movable.length > 1) check(text, analysis, step, movable.map(spotFor), `${file} step ${String(step)} ${unit.id}`);
         }
       }
     }
