@@ -375,6 +375,12 @@ describe("a step's to:", () => {
     );
   });
 
+  it("quotes a new entry's id when it could not be written plain, and repairs a number no table holds", () => {
+    const units = ["units:", "  boyz:", "    player: red", "    base: 32", '    models: { "x,y": [1, 1], a1: [2, 2] }', ...GUARDS];
+    const text = doc(...HEAD, ...units, "steps:", "  - move: boyz", "    to: { a1: [5000, 1] }");
+    assert.equal(place(text, 0, to("a1", 3, 3), to("x,y", 4, 4)), doc(...HEAD, ...units, "steps:", "  - move: boyz", '    to: { a1: [3, 3], "x,y": [4, 4] }'));
+  });
+
   it("takes the last position given for a model listed twice", () => {
     const text = doc(...HEAD, ...UNITS, "steps:", "  - move: boyz", "    to:", "      a1: [11, 10]");
     assert.equal(place(text, 0, to("a1", 12, 10), to("a1", 12.5, 10)), text.replace("a1: [11, 10]", "a1: [12.5, 10]"));
@@ -523,6 +529,11 @@ describe("refusals", () => {
     assertRefused(odd, 1, to("a1", 1, 1), why("a1", "with an alias"));
     // The others of the same text can still move.
     assert.equal(place(odd, null, to("a8", 11, 24)), odd.replace("a8: [10, 24]", "a8: [11, 24]"));
+  });
+
+  it("refuses a model whose definition the parser left out", () => {
+    const ghost = doc(...HEAD, ...UNITS, "  ghosts:", "    base: 32", "    models:", "      g1: [5, 5]");
+    assertRefused(ghost, null, to("g1", 1, 1), "g1's definition could not be read (see its problems); the board cannot move it");
   });
 
   it("refuses a to: written as an alias or as no map", () => {
