@@ -54,6 +54,22 @@ export interface RenderRequest {
   /** A file (one picture) or a folder (`--all`); undefined: the SVG goes to stdout. */
   readonly out?: string;
   readonly theme: ThemeName;
+  /** `--region <model>`: draw that model's legal region in the step (present only when given). */
+  readonly region?: string;
+}
+
+/** `ruleboard region <file> --model <id>`: where one model may end its move in one step. */
+export interface RegionRequest {
+  readonly kind: "region";
+  /** The scenario file, as written. */
+  readonly file: string;
+  /** The model, as written. */
+  readonly model: string;
+  /** `--step N` as written (1-based, as render's); undefined: the last step that moves the model's unit. */
+  readonly step?: number;
+  readonly format: OutputFormat;
+  /** The system to judge under instead of the file's `rules:` and `rulings:`, as written (`10e+club`). */
+  readonly rules?: string;
 }
 
 /** `ruleboard render --extract <board.svg>`. */
@@ -87,6 +103,7 @@ export type CliRequest =
   | CheckRequest
   | CompareRequest
   | RenderRequest
+  | RegionRequest
   | ExtractRequest
   | MarkdownRenderRequest;
 
@@ -112,6 +129,7 @@ const NOT_FOR_MARKDOWN: Readonly<Record<string, string>> = {
   "--step": "render --markdown draws each block after its last step; --step is for one scenario file",
   "--all": "render --markdown draws each block after its last step; --all is for one scenario file",
   "--extract": "render --extract and --markdown cannot be used together",
+  "--region": "render --markdown draws each block after its last step; --region is for one scenario file",
 };
 
 /**
@@ -121,8 +139,9 @@ const NOT_FOR_MARKDOWN: Readonly<Record<string, string>> = {
  */
 const OPTION_TABLES = {
   checkOrCompare: { flags: ["--quiet", "--all"], valued: ["--format", "--rules", "--rulings"] },
-  render: { flags: ["--all"], valued: ["--step", "--format", "--out", "--theme", "--extract"], once: true, where: " for render" },
+  render: { flags: ["--all"], valued: ["--step", "--format", "--out", "--theme", "--extract", "--region"], once: true, where: " for render" },
   renderMarkdown: { flags: [], valued: ["--markdown", "--out", "--format", "--theme"], refused: NOT_FOR_MARKDOWN, once: true, where: " for render" },
+  region: { flags: [], valued: ["--model", "--step", "--format", "--rules"], once: true, where: " for region" },
 } as const satisfies Record<string, OptionTable>;
 
 /** Options that take a value, of every command: their values are not the command word. */
@@ -146,6 +165,7 @@ export function parseArgs(argv: readonly string[]): CliRequest {
     if (wantsMarkdown(optionPart)) return readMarkdownRender(scanArgs(argv, OPTION_TABLES.renderMarkdown));
     return readRender(scanArgs(argv, OPTION_TABLES.render));
   }
+  if (commandOf(optionPart) === "region") return readRegion(scanArgs(argv, OPTION_TABLES.region));
   return readCheckOrCompare(scanArgs(argv, OPTION_TABLES.checkOrCompare));
 }
 
@@ -266,18 +286,50 @@ function readRender(scanned: ScannedArgs | string): RenderRequest | ExtractReque
   if (typeof format !== "string") return format;
   const theme = readTheme(values);
   if (typeof theme !== "string") return theme;
-  let step: number | undefined;
-  const written = values.get("--step");
-  if (written !== undefined) {
-    if (!/^\d+$/.test(written)) return usageError(`option --step needs a step number (1 for the first step, 0 for the set-up), got '${written}'`);
-    step = Number(written);
-  }
+  const step = readStep(values);
+  if (typeof step === "object") return step;
   if (all && step !== undefined) return usageError("options --step and --all cannot be used together");
+  const region = values.get("--region");
+  if (region !== undefined && all) return usageError("options --region and --all cannot be used together");
+  if (region !== undefined && step === 0) return usageError("option --region needs a step that moves models; 0 is the set-up");
   if (operands.length !== 1) return usageError("render needs exactly one scenario file");
   const out = values.get("--out");
   if (all && out === undefined) return usageError("render --all needs --out <folder>");
   if (format === "png" && out === undefined) return usageError("render --format png needs --out <file> (PNG is not written to the terminal)");
-  return { kind: "render", file: operands[0], step, all, format, out, theme };
+  // `region` only when given, so a request without it reads exactly as before the option existed.
+  return { kind: "render", file: operands[0], step, all, format, out, theme, ...(region === undefined ? {} : { region }) };
+}
+
+/** region <file> --model <id> [--step N] [--format text|json] [--rules <system>]. */
+function readRegion(scanned: ScannedArgs | string): RegionRequest | UsageError {
+  if (typeof scanned === "string") return usageError(scanned);
+  const { positional, values } = scanned;
+  const operands = positional.slice(1); // positional[0] is "region"
+  const writtenFormat = values.get("--format") ?? "text";
+  if (!FORMATS.includes(writtenFormat)) return usageError(`unknown format '${writtenFormat}' (expected text or json)`);
+  const step = readStep(values);
+  if (typeof step === "object") return step;
+  if (step === 0) return usageError("region needs a step that moves models; 0 is the set-up");
+  if (operands.length !== 1) return usageError("region needs exactly one scenario file");
+  const model = values.get("--model");
+  if (model === undefined) return usageError("region needs --model <id>");
+  const rules = values.get("--rules");
+  return {
+    kind: "region",
+    file: operands[0],
+    model,
+    ...(step === undefined ? {} : { step }),
+    format: writtenFormat as OutputFormat,
+    ...(rules === undefined ? {} : { rules }),
+  };
+}
+
+/** `--step N` (render, region): a whole number, 1-based, 0 the set-up; undefined when not given. */
+function readStep(values: ReadonlyMap<string, string>): number | undefined | UsageError {
+  const written = values.get("--step");
+  if (written === undefined) return undefined;
+  if (!/^\d+$/.test(written)) return usageError(`option --step needs a step number (1 for the first step, 0 for the set-up), got '${written}'`);
+  return Number(written);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { parseArgs } from "./args";
 import { runCheck } from "./check/run-check";
 import { runCompare } from "./compare/run-compare";
+import { runRegion } from "./region/run-region";
 import { runExtract } from "./render/run-extract";
 import { runMarkdownRender } from "./render/run-markdown";
 import { runRender } from "./render/run-render";
@@ -25,6 +26,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       return runCompare(request, io);
     case "render":
       return runRender(request, io);
+    case "region":
+      return runRegion(request, io);
     case "render-extract":
       return runExtract(request.file, io);
     case "render-markdown":

@@ -5,7 +5,9 @@ import { DEFAULT_SPECS } from "../shared/engine/compare";
 export const USAGE = `Usage: ruleboard check <files or folders...> [options]
        ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
        ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
-                [--theme light|dark|high-contrast|print]
+                [--theme light|dark|high-contrast|print] [--region <model>]
+       ruleboard region <file> --model <id> [--step N] [--format text|json]
+                [--rules <system>]
        ruleboard render --extract <board.svg>
        ruleboard render --markdown <doc.md> --out <folder> [--format svg|png]
                 [--theme light|dark|high-contrast|print]
@@ -33,14 +35,25 @@ render   Draws the board of one scenario after a step (default: the last; --step
          back. With --markdown, every scenario block of the document is drawn
          after its last step into the --out folder as NN-<doc>.svg (or .png),
          and the Markdown image references to paste into the document are
-         printed, one per block.
+         printed, one per block. With --region <model>, the board also shows
+         where that model may end its move in the step (see region).
+region   Finds where one model may end its move in one step, asking the
+         checker itself: the legal area, and the area legal for the model
+         where its unit then fails (coherency, ending engaged, objective
+         range). --step is 1-based as in render (default: the last step that
+         moves the model's unit). Text prints each area in square inches;
+         json prints { model, step, legal, unitOnly, note? } with polygons in
+         board inches (outer ring, then holes). A file with errors is still
+         answered.
 
 Options:
   --format text|json   Output format (default: text). check: json is an
-                       ESLint-style array; compare: json is one object.
+                       ESLint-style array; compare, region: json is one
+                       object.
   --rules <system>     check: check under this rules system instead of each
                        file's rules: and rulings:, e.g. 10e or 10e+club (a
                        system with rulings).
+                       region: judge the move under this system.
                        compare: the systems, comma-separated
                        (default: ${DEFAULT_SPECS.join(",")}).
   --rulings <a,b>      check: switch on these rulings instead of each file's
@@ -49,6 +62,10 @@ Options:
   --all                compare: show every step, not only those that differ.
                        render: one picture per step, and the set-up as 00.
   --step <N>           render: the step to draw (1 = first, 0 = set-up).
+                       region: the step of the move (1 = first).
+  --model <id>         region: the model whose move it is.
+  --region <model>     render: draw that model's legal region in the step
+                       (default step: the last that moves its unit).
   --format svg|png     render: the image format (default svg; png is drawn
                        at twice the size and needs --out).
   --out <path>         render: the output file, or folder with --all or
@@ -60,10 +77,12 @@ Options:
   --version            Show the version.
 
 Exit status: 0 no errors (check), compared (compare: differences are not
-failures) or drawn (render), 1 errors found (check) or the scenario cannot
-be read (compare, render; render --step: the step cannot be read; render
+failures), drawn (render) or answered (region, even an empty region), 1
+errors found (check) or the scenario cannot be read (compare, render,
+region; render --step, region --step: the step cannot be read; render
 --markdown: a block cannot be read, the others are still drawn), 2 usage
-error, unreadable or unwritable file, unknown rules system or step.
+error, unreadable or unwritable file, unknown rules system, step or model,
+or a step that does not move the model's unit (region, render --region).
 `;
 
 /** The line after a usage error's message, pointing to the full usage (as git and ls do). */

@@ -70,7 +70,7 @@ export function runCheck(request: CheckRequest, io: CliIo): number {
  * Unknown rulings, or rulings that do not apply to the named system, are refused (the reason
  * is returned), and so is an unknown system name.
  */
-function systemOptions(request: CheckRequest): AnalyzeOptions | string {
+export function systemOptions(request: Pick<CheckRequest, "rules" | "rulings">): AnalyzeOptions | string {
   if (request.rules === undefined && request.rulings === undefined) return {};
   const written = request.rules === undefined ? undefined : parseSystemSpec(request.rules);
   const rulings = [...(written?.rulings ?? []), ...(request.rulings ?? [])];

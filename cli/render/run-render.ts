@@ -10,6 +10,8 @@ import { renderBoard } from "../../shared/render/index";
 import { formatTextLines } from "../output/format-text";
 import { svgToPng } from "../../node/png";
 import { toFileReport } from "../output/report";
+import { regionStep } from "../region/run-region";
+import { moveRegion, type RegionResult } from "../../shared/engine/region";
 
 /** Where the command writes. */
 export interface RenderIo {
@@ -54,7 +56,23 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
     if (unread.length > 0) io.err(formatTextLines(toFileReport(abs, { ...analysis, problems: unread }, false), io.cwd));
   };
   let wanted: number[];
+  // --region <model>: the region's step is --step N, or else the last step that moves the model's unit.
+  let region: RegionResult | undefined;
+  if (request.region !== undefined) {
+    const chosen = regionStep(scenario, shown, request.region, request.step);
+    if (!chosen.ok) {
+      if (chosen.kind === "usage") {
+        io.err(usageErrorText(chosen.message));
+        return 2;
+      }
+      misread();
+      io.err(`ruleboard: cannot render ${shown}: ${chosen.message}\n`);
+      return 1;
+    }
+    region = moveRegion(scenario, chosen.index, request.region);
+  }
   if (request.all) wanted = [0, ...readable];
+  else if (region !== undefined) wanted = [region.step + 1];
   else if (request.step === undefined) wanted = [last];
   else if (request.step > count) {
     io.err(usageErrorText(`${shown} has ${count} step${count === 1 ? "" : "s"}; --step ${request.step} is not one of them (0 is the set-up)`));
@@ -68,13 +86,14 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
   // Dropped steps are named on stderr: all of them for --all and the default (the last step),
   // those before it for --step N (the board after N lacks what they did).
   const skipped: number[] = [];
-  for (let n = 1; n <= count; n++) if (!readable.includes(n) && (request.step === undefined || n < request.step)) skipped.push(n);
+  const upTo = request.step ?? (region === undefined ? undefined : region.step + 1);
+  for (let n = 1; n <= count; n++) if (!readable.includes(n) && (upTo === undefined || n < upTo)) skipped.push(n);
   const warnSkipped = () => {
     for (const n of skipped) io.err(`ruleboard: step ${n} of ${shown} cannot be read and is left out\n`);
   };
   const pictures = wanted.map((n) => {
     const frame = boardFrame(scenario, analysis.problems, n === 0 ? undefined : n - 1);
-    return { n, svg: renderBoard(scenario, frame, { theme: request.theme, embedSource: text }) };
+    return { n, svg: renderBoard(scenario, frame, { theme: request.theme, embedSource: text, ...(region === undefined ? {} : { region }) }) };
   });
 
   if (request.out === undefined) {

@@ -78,7 +78,7 @@ export function problemList(ctx: RenderContext, x: number, y: number, width: num
 }
 
 /** The legend: players' colours, objective, start of a move (ghost), move (arrow), problem, witness, and the toggled layers. */
-export function legend(ctx: RenderContext, x: number, y: number, width: number, options: { halos: boolean; coherency: boolean }): Block {
+export function legend(ctx: RenderContext, x: number, y: number, width: number, options: { halos: boolean; coherency: boolean; region?: boolean }): Block {
   const { theme } = ctx;
   const sw = 28;
   const items: { swatch: string; label: string }[] = [];
@@ -151,6 +151,38 @@ export function legend(ctx: RenderContext, x: number, y: number, width: number, 
     items.push({
       swatch: el("path", { d: "M2 8H26", stroke: first.stroke, "stroke-width": 2, "stroke-linecap": "round", "stroke-dasharray": "1 4" }),
       label: `coherency (within ${num(ctx.system.coherency.near)}")`,
+    });
+  }
+  if (options.region) {
+    items.push({
+      swatch: el("rect", {
+        x: 2,
+        y: 1,
+        width: sw - 4,
+        height: 14,
+        rx: 3,
+        fill: theme.regionLegal,
+        "fill-opacity": theme.regionOpacity,
+        stroke: theme.regionLegalEdge,
+        "stroke-width": 1.5,
+      }),
+      label: "legal end",
+    });
+    items.push({
+      swatch:
+        el("rect", {
+          x: 2,
+          y: 1,
+          width: sw - 4,
+          height: 14,
+          rx: 3,
+          fill: theme.regionUnit,
+          "fill-opacity": theme.regionOpacity * 0.6,
+          stroke: theme.regionUnitEdge,
+          "stroke-width": 1.25,
+          "stroke-dasharray": "4 3",
+        }) + el("path", { d: "M6 15L18 3M13 15L25 3", fill: "none", stroke: theme.regionUnitEdge, "stroke-width": 1, "stroke-opacity": 0.7 }),
+      label: "legal for the model, not the unit",
     });
   }
   let cx = 0;

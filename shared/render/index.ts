@@ -1,6 +1,7 @@
 /** Public API of the board renderer: what the CLI, the preview and the Markdown plugin import. */
 export { layoutOf, renderBoard } from "./render-board";
 export type { RenderOptions } from "./render-context";
+export type { RegionResult } from "../engine/region";
 export { DEFAULT_SCALE } from "./render-context";
 export { extractSource, RULEBOARD_NS } from "./source-embed";
 export { THEME_NAMES, isThemeName, themeOf } from "./theme";

@@ -14,6 +14,7 @@ import { LabelPlacer } from "./label-placer";
 import { basesLayer, coherencyLayer, halosLayer, unitLabelsLayer } from "./model-layers";
 import { DEFAULT_SCALE, MAX_BOARD_PX, type RenderContext, type RenderOptions } from "./render-context";
 import { sourceMetadata } from "./source-embed";
+import { regionLayer, regionNote, shownRegion } from "./region-layer";
 import { arrowsLayer, ghostsLayer, problemsLayer } from "./step-layers";
 import { el, escapeText, num } from "./svg-text";
 import { terrainLayer } from "./terrain-layer";
@@ -63,6 +64,8 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   // Drawing order is back to front; label placement order (below) is by importance.
   const board = boardLayer(ctx);
   const terrain = terrainLayer(ctx);
+  const region = shownRegion(ctx, options.region);
+  const regionShapes = region ? regionLayer(ctx, region) : "";
   const halos = options.halos ? halosLayer(ctx) : "";
   const links = options.coherency ? coherencyLayer(ctx) : "";
   const ghosts = ghostsLayer(ctx);
@@ -79,8 +82,12 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   y += cap.height + (cap.height > 0 ? 6 : 0);
   const list = problemList(ctx, MARGIN, y, contentW);
   y += list.height;
+  const note = regionNote(ctx, region, MARGIN, y, contentW);
+  y += note.height;
   const key =
-    options.legend === false ? { svg: "", height: 0 } : legend(ctx, MARGIN, y + 4, contentW, { halos: !!options.halos, coherency: !!options.coherency });
+    options.legend === false
+      ? { svg: "", height: 0 }
+      : legend(ctx, MARGIN, y + 4, contentW, { halos: !!options.halos, coherency: !!options.coherency, region: region !== undefined });
   y += key.height + (key.height > 0 ? 4 : 0) + MARGIN - 6;
   const height = Math.ceil(y);
 
@@ -92,6 +99,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     board,
     terrain.shapes,
     objectives.shapes,
+    regionShapes,
     halos,
     links,
     ghosts,
@@ -102,6 +110,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     bar.svg,
     cap.svg,
     list.svg,
+    note.svg,
     key.svg,
   ].join("");
   const root = el(

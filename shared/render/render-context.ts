@@ -1,5 +1,6 @@
 /** What every drawing layer shares: the scenario, the frame, the theme, the projection and the label placer. */
 import type { BoardFrame, ModelFrame } from "../engine/frame";
+import type { RegionResult } from "../engine/region";
 import type { Scenario, Step, UnitDef } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { RulesSystem } from "../systems/system";
@@ -25,6 +26,11 @@ export interface RenderOptions {
   readonly rules?: string;
   /** Rulings over that system, as `analyze`'s `rulings` option. */
   readonly rulings?: readonly string[];
+  /**
+   * A move's legal region (`moveRegion`), drawn under the models when it is of the shown step
+   * (`region.step === frame.step`), with its legend entries and its note under the board.
+   */
+  readonly region?: RegionResult;
 }
 
 /** Default pixels per inch: a 44" x 30" board is about 1060 x 720 px. */

@@ -54,6 +54,15 @@ export interface Theme {
   readonly onProblem: string;
   /** Opacity of engagement-range halos (painted in the player's fill). */
   readonly haloOpacity: number;
+  /** A move's legal region: where the model may end (fill at `regionOpacity`, crisp outline). */
+  readonly regionLegal: string;
+  readonly regionLegalEdge: string;
+  /** Spots legal for the model where its unit then fails (coherency, engaged, objective): fill, hatching and outline. */
+  readonly regionUnit: string;
+  readonly regionUnitEdge: string;
+  readonly regionOpacity: number;
+  /** The faint references of a region: the maximum-distance ring, the start, the closest enemy's engagement range. */
+  readonly regionReference: string;
   readonly font: string;
 }
 
@@ -89,6 +98,12 @@ const LIGHT: Theme = {
   info: "#0a7ea4",
   onProblem: "#ffffff",
   haloOpacity: 0.16,
+  regionLegal: "#3fae5a",
+  regionLegalEdge: "#1d6b31",
+  regionUnit: "#f0a830",
+  regionUnitEdge: "#a86400",
+  regionOpacity: 0.3,
+  regionReference: "#59636e",
   font: FONT,
 };
 
@@ -122,6 +137,12 @@ const DARK: Theme = {
   info: "#4fc3f7",
   onProblem: "#1e1e1e",
   haloOpacity: 0.22,
+  regionLegal: "#4cc47c",
+  regionLegalEdge: "#9fe8b9",
+  regionUnit: "#ffb347",
+  regionUnitEdge: "#ffd699",
+  regionOpacity: 0.3,
+  regionReference: "#a8b0a4",
   font: FONT,
 };
 
@@ -155,6 +176,12 @@ const HIGH_CONTRAST: Theme = {
   info: "#6fc3ff",
   onProblem: "#000000",
   haloOpacity: 0.3,
+  regionLegal: "#00c853",
+  regionLegalEdge: "#7dff6b",
+  regionUnit: "#ff9f1a",
+  regionUnitEdge: "#ffd27a",
+  regionOpacity: 0.4,
+  regionReference: "#ffffff",
   font: FONT,
 };
 
@@ -189,6 +216,12 @@ const PRINT: Theme = {
   info: "#777777",
   onProblem: "#ffffff",
   haloOpacity: 0.12,
+  regionLegal: "#bfbfbf",
+  regionLegalEdge: "#000000",
+  regionUnit: "#e6e6e6",
+  regionUnitEdge: "#555555",
+  regionOpacity: 0.45,
+  regionReference: "#444444",
   font: FONT,
 };
 
