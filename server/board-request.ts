@@ -6,7 +6,9 @@ import type { Analysis } from "../shared/engine/analyze";
 import type { Step } from "../shared/model/scenario";
 import { BOARD_METHOD } from "../shared/protocol/messages";
 import type { BoardParams, BoardResult, BoardTheme, EditableBoard, StepSpan } from "../shared/protocol/messages";
-import { isThemeName, layoutOf, renderBoard } from "../shared/render/index";
+import { isThemeName, layoutOf, renderBoard, type RenderOptions } from "../shared/render/index";
+import { moveRegion } from "../shared/engine/region";
+import { placementLock } from "../shared/language/edit/index";
 import { editableModels } from "../shared/language/board/index";
 import type { DocumentAnalyses } from "./document-analyses";
 import { describeError } from "./errors";
@@ -28,14 +30,14 @@ export function boardOf(
   if (!validParams(params)) {
     throw new ResponseError(
       ErrorCodes.InvalidParams,
-      `${BOARD_METHOD} needs { uri: string, step?: number | null, at?: number, theme?: light|dark|high-contrast|print }`,
+      `${BOARD_METHOD} needs { uri: string, step?: number | null, at?: number, theme?: light|dark|high-contrast|print, region?: model id }`,
     );
   }
   const document = documents.get(params.uri);
   if (document === undefined) return null;
   try {
     const { version, analysis } = analyses.get(document);
-    return boardResult(analysis, version, params);
+    return boardResult(analysis, version, params, document.getText());
   } catch (error) {
     connection.console.error(`Ruleboard: drawing ${params.uri} (version ${document.version}) failed: ${describeError(error)}`);
     throw new ResponseError(LSPErrorCodes.RequestFailed, `Ruleboard could not draw ${params.uri}; see the server log.`);
@@ -46,7 +48,7 @@ export function boardOf(
  * The board of one analysed text at the step `params` asks for (by `at`, else `step`). Pure:
  * exported so the browser test serves exactly what the server would send.
  */
-export function boardResult(analysis: Analysis, version: number, params: Omit<BoardParams, "uri">): BoardResult {
+export function boardResult(analysis: Analysis, version: number, params: Omit<BoardParams, "uri">, text?: string): BoardResult {
   const scenario = analysis.scenario;
   if (scenario === undefined) {
     return { version, parsed: false, title: "", stepCount: 0, step: null, steps: [], problems: analysis.problems };
@@ -54,13 +56,28 @@ export function boardResult(analysis: Analysis, version: number, params: Omit<Bo
   const steps = scenario.steps.map(spanOfStep);
   const step = params.at !== undefined ? stepAt(steps, params.at) : stepAtOrBefore(steps, params.step ?? null);
   const frame = boardFrame(scenario, analysis.problems, step ?? undefined);
-  const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light" });
+  // The legal region of the selected model, when the shown step moves it.
+  const region = params.region !== undefined && step !== null ? moveRegion(scenario, step, params.region) : undefined;
+  const shaded = region && region.samples > 0 ? region : undefined;
+  const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light", ...(shaded && { region: shaded }) } as RenderOptions);
   const editable: EditableBoard = {
     proj: layoutOf(scenario).proj,
     board: { width: scenario.board.width, height: scenario.board.height },
-    ...editableModels(scenario, frame, step),
+    ...editableModels(scenario, frame, step, (model) => (text === undefined ? undefined : placementLock(text, analysis, step, model))),
   };
-  return { version, parsed: true, title: scenario.title, stepCount: scenario.steps.length, step, steps, svg, frame, problems: analysis.problems, editable };
+  return {
+    version,
+    parsed: true,
+    title: scenario.title,
+    stepCount: scenario.steps.length,
+    step,
+    steps,
+    svg,
+    frame,
+    problems: analysis.problems,
+    editable,
+    ...(region && { region }),
+  };
 }
 
 /** `wanted` if it is a step's index, else the last step before it; `null` (the set-up) below the first. */
@@ -82,5 +99,6 @@ function validParams(params: BoardParams | undefined): params is BoardParams {
   if (typeof params?.uri !== "string") return false;
   if (params.step !== undefined && params.step !== null && !Number.isInteger(params.step)) return false;
   if (params.at !== undefined && !(Number.isInteger(params.at) && params.at >= 0)) return false;
+  if (params.region !== undefined && (typeof params.region !== "string" || params.region.length > 200)) return false;
   return params.theme === undefined || (typeof params.theme === "string" && isThemeName(params.theme as BoardTheme));
 }

@@ -8,6 +8,7 @@ import { compareOf, CompareRequest } from "./compare-request";
 import { DiagnosticsPublisher } from "./diagnostics";
 import { DocumentAnalyses } from "./document-analyses";
 import { exportOf, ExportRequest } from "./export-request";
+import { placeOf, PlaceRequest } from "./place-request";
 import { describeError } from "./errors";
 import { FEATURES } from "./features";
 import { MemoryRequest, memoryUsage } from "./memory-request";
@@ -61,6 +62,7 @@ export function initConnection(connection: Connection): void {
   connection.onRequest(CompareRequest, (params) => compareOf(params, documents, connection));
   connection.onRequest(BoardRequest, (params) => boardOf(params, documents, analyses, connection));
   connection.onRequest(ExportRequest, (params) => exportOf(params, documents, analyses, connection));
+  connection.onRequest(PlaceRequest, (params) => placeOf(params, documents, analyses, connection));
   connection.onRequest(MemoryRequest, memoryUsage);
 
   // New settings: severities and messages change the published diagnostics, the hints their labels.

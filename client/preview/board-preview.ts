@@ -1,9 +1,9 @@
-import { CancellationTokenSource, Range, Uri, ViewColumn, window, workspace } from "vscode";
+import { CancellationTokenSource, commands, Range, Uri, ViewColumn, window, workspace, WorkspaceEdit } from "vscode";
 import type { Disposable, TextDocument, TextEditor, WebviewPanel } from "vscode";
 import { State } from "vscode-languageclient/node";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { BOARD_METHOD } from "../../shared/protocol/messages";
-import type { BoardParams, BoardResult, FromPreviewMessage, ToPreviewMessage } from "../../shared/protocol/messages";
+import { BOARD_METHOD, PLACE_METHOD } from "../../shared/protocol/messages";
+import type { BoardParams, BoardResult, FromPreviewMessage, ModelPlacement, PlaceParams, PlaceResult, ToPreviewMessage } from "../../shared/protocol/messages";
 import { LANGUAGE_ID } from "../language-client";
 import { newNonce, previewHtml } from "./preview-html";
 import { boardThemeOf } from "./preview-theme";
@@ -42,6 +42,8 @@ export class BoardPreview {
   private notOpenTries = 0;
   /** What the webview shows now (to skip requests for cursor moves within the shown step). */
   private shown: { readonly uri: string; readonly version: number; readonly result: BoardResult } | undefined;
+  /** The models selected on the board (kept across redraws; one selected model shades its legal region). */
+  private selected: readonly string[] = [];
   /** The offset a reveal just selected: that selection change is ours, not a cursor move to follow. */
   private revealed: number | undefined;
   private readonly disposables: Disposable[] = [];
@@ -109,7 +111,60 @@ export class BoardPreview {
       case "reveal":
         if (Number.isInteger(message.offset) && message.offset >= 0) void this.reveal(message.offset);
         return;
+      case "move":
+        if (Number.isInteger(message.version) && Array.isArray(message.moves)) void this.place(message.version, message.step, message.moves);
+        return;
+      case "select":
+        if (!Array.isArray(message.models) || !message.models.every((m) => typeof m === "string")) return;
+        this.selected = message.models.slice(0, 1000);
+        this.schedule(0);
+        return;
+      case "undo":
+      case "redo":
+        void this.undo(message.type);
+        return;
     }
+  }
+
+  /**
+   * Writes a drag's end positions: the server computes the edits on the text of `version`, and
+   * they are applied as one edit (one undo step) only if the document is still at that version.
+   */
+  private async place(version: number, step: number | null, moves: readonly ModelPlacement[]): Promise<void> {
+    const document = this.document();
+    if (document === undefined) return;
+    if (document.version !== version) return; // typing won: the board redraws from the new text
+    const params: PlaceParams = { uri: this.client.code2ProtocolConverter.asUri(document.uri), version, step, moves };
+    let result: PlaceResult;
+    try {
+      result = await this.client.sendRequest<PlaceResult>(PLACE_METHOD, params);
+    } catch (error) {
+      this.post({ type: "refused", message: `The models could not be moved: ${String(error)}` });
+      return;
+    }
+    if (result === null || document.version !== version || result.version !== version) return;
+    if ("refused" in result) {
+      if (!result.stale) this.post({ type: "refused", message: result.refused });
+      return;
+    }
+    if (result.edits.length === 0) return;
+    const edit = new WorkspaceEdit();
+    for (const e of result.edits) edit.replace(document.uri, new Range(document.positionAt(e.start), document.positionAt(e.end)), e.newText);
+    // The shown step stays: a drag never moves the board to another step.
+    if (this.pin.kind === "cursor") this.pin = { kind: "step", step: this.shown?.result.step ?? step };
+    await workspace.applyEdit(edit);
+  }
+
+  /** The document's own undo and redo, asked for with the board focused: the text editor does it, then the board has the focus back. */
+  private async undo(command: "undo" | "redo"): Promise<void> {
+    const document = this.document();
+    if (document === undefined) return;
+    const visible = window.visibleTextEditors.find((e) => e.document === document);
+    const column = visible?.viewColumn ?? (this.panel.viewColumn === ViewColumn.One ? ViewColumn.Beside : ViewColumn.One);
+    const editor = await window.showTextDocument(document, { viewColumn: column, preserveFocus: false, preview: false });
+    if (editor.document !== document) return;
+    await commands.executeCommand(command);
+    this.panel.reveal(this.panel.viewColumn, false);
   }
 
   private cursorMoved(editor: TextEditor): void {
@@ -154,7 +209,12 @@ export class BoardPreview {
       return;
     }
     const seq = ++this.seq;
-    const params: BoardParams = { uri: this.client.code2ProtocolConverter.asUri(document.uri), theme: boardThemeOf(), ...this.stepParams(document) };
+    const params: BoardParams = {
+      uri: this.client.code2ProtocolConverter.asUri(document.uri),
+      theme: boardThemeOf(),
+      ...this.stepParams(document),
+      ...(this.selected.length === 1 && { region: this.selected[0] }),
+    };
     this.inFlight?.cancel();
     const cancel = (this.inFlight = new CancellationTokenSource());
     let result: BoardResult | null;
@@ -194,6 +254,7 @@ export class BoardPreview {
       steps: result.steps.map((s) => s.index),
       stepCount: result.stepCount,
       ...(result.editable && { editable: result.editable }),
+      selected: this.selected,
     });
   }
 

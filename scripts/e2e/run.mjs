@@ -270,6 +270,44 @@ try {
     page,
   );
   await check(
+    "dragging r1 on the board into its shaded region writes only its two numbers, clears move.too-far, and Ctrl+Z puts them back",
+    async () => {
+      const file = path.join(uiWorkspace, "illegal-pile-in.scenario.yaml");
+      await runCommand(page, "File: Save All");
+      const before = readFileSync(file, "utf8");
+      await goToLine(page, 24);
+      await until("the pile-in step on the board", async () => (await board.locator('#board svg[data-step="0"]').count()) === 1);
+      const r1 = board.locator('#board svg .base[data-model="r1"]').first();
+      await r1.click();
+      await until("r1's legal region on the board", async () => (await board.locator("#board svg .region-legal").count()) > 0);
+      const shot = await screenshot(page, RESULTS, "board-region.png");
+      const problems = () => page.locator(".markers-panel .monaco-list-row").allTextContents();
+      if (!(await problems()).some((t) => t.includes("move.too-far"))) throw new Error(`no move.too-far before the drag: ${await problems()}`);
+      // r1 stands at (13.4, 8), 3.4" from its start (10, 8); (12.6, 8) is inside its region. Drag by -0.8" with the mouse.
+      const box = await r1.boundingBox();
+      const ppi = box.width / (32 / 25.4);
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      for (let k = 1; k <= 10; k++) await page.mouse.move(cx - (0.8 * ppi * k) / 10, cy);
+      await page.mouse.up();
+      await until("move.too-far gone from the Problems panel", async () => !(await problems()).some((t) => t.includes("move.too-far")) || undefined);
+      await runCommand(page, "File: Save All");
+      const after = readFileSync(file, "utf8");
+      const want = before.replace("      r1: [13.4, 8]\n", "      r1: [12.6, 8]\n");
+      if (want === before || after !== want) throw new Error(`the text after the drag is not the text with r1's two numbers changed:\n${after}`);
+      // Ctrl+Z with the board focused: the document's own undo.
+      await board.locator("#viewport").click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press("Control+Z");
+      await until("move.too-far back in the Problems panel", async () => (await problems()).some((t) => t.includes("move.too-far")) || undefined);
+      await runCommand(page, "File: Save All");
+      const undone = readFileSync(file, "utf8");
+      if (undone !== before) throw new Error(`Ctrl+Z did not restore the text byte for byte:\n${undone}`);
+      return `r1: [13.4, 8] -> [12.6, 8] -> back; region screenshot ${path.relative(ROOT, shot)}`;
+    },
+    page,
+  );
+  await check(
     "the board follows the VS Code colour theme",
     async () => {
       const before = await board.locator("#board svg").first().getAttribute("data-theme");

@@ -2,6 +2,8 @@ import type { Problem } from "../diagnostics/problem";
 import type { Code } from "../diagnostics/codes";
 import { areaOf, contours, type MultiPolygon } from "../geometry/contour";
 import { TAU } from "../geometry/tolerance";
+import { circumradius, shapeOf, touchingCentre } from "../geometry/shape";
+import type { BoardState } from "../board/board-state";
 import type { ModelMove, Scenario, Step, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { RulesSystem } from "../systems/system";
@@ -60,7 +62,7 @@ const UNIT_CODES: ReadonlySet<Code> = new Set<Code>(["coherency.broken", "engage
 const TRIED: Span = { start: -2, end: -1 };
 
 /** Cells per side at most, before the cell grows (the bisection keeps the outline's precision). */
-const MAX_CELLS_PER_SIDE = 24;
+const MAX_CELLS_PER_SIDE = 36;
 
 /** The legal region of `model`'s move in the step with index `step`. Pure; never throws. */
 export function moveRegion(scenario: Scenario, step: number, model: string, options: RegionOptions = {}): RegionResult {
@@ -85,6 +87,14 @@ export function moveRegion(scenario: Scenario, step: number, model: string, opti
   const seen = new Map<string, Spot>();
   let samples = 0;
   let cut = false;
+  let contactPossible = false;
+  const judge = (at: Vec): Spot => {
+    if (tooFar(at)) return "illegal";
+    samples++;
+    const v = classify(at);
+    if (v.model.some((p) => p.code === "move.missed-contact")) contactPossible = true;
+    return v.spot;
+  };
   const spot = (x: number, y: number): Spot => {
     const key = `${x},${y}`;
     const known = seen.get(key);
@@ -93,11 +103,15 @@ export function moveRegion(scenario: Scenario, step: number, model: string, opti
       cut = true;
       return "illegal";
     }
-    const s = tooFar({ x, y }) ? "illegal" : (samples++, classify({ x, y }).spot);
+    const s = judge({ x, y });
     seen.set(key, s);
     return s;
   };
-  const legal = contours((x, y) => spot(x, y) === "legal", grid, refine);
+  const area = contours((x, y) => spot(x, y) === "legal", grid, refine);
+  // "Base to base if possible" (10e): where contact can be made, only contact is legal, a band
+  // thinner than any grid. It is traced along each enemy base instead, at contact.
+  const bands = contactPossible && !cut ? contactBands(probe, model, scenario, precision, (at) => (samples < maxSamples ? judge(at) : "illegal")) : [];
+  const legal = [...area, ...bands];
   const unitOnly = contours((x, y) => spot(x, y) === "unit", grid, refine);
   // A model that may not move (in base contact, remaining stationary) has one legal spot: where it stands.
   let stays: string | undefined;
@@ -116,6 +130,55 @@ export function moveRegion(scenario: Scenario, step: number, model: string, opti
     samples,
     ...(cut ? { note: `cut short after ${maxSamples} spots: the outline is incomplete` } : stays ? { note: stays } : {}),
   };
+}
+
+/** Contact is made at a gap of at most TAU_C (0.02"); a band drawn between these gaps stays inside it. */
+const BAND_GAPS = { inner: 0, centre: 0.005, outer: 0.015 } as const;
+
+/**
+ * The legal spots in base contact with enemy models near enough to reach: each enemy base is
+ * walked round at contact (a spot every `precision`), the spots the checker accepts joined into
+ * thin bands (polygons a few hundredths of an inch wide) along the base.
+ */
+function contactBands(probe: Extract<SpotProbe, { from: Vec }>, model: string, scenario: Scenario, precision: number, judge: (at: Vec) => Spot): MultiPolygon {
+  const { from, limit } = probe;
+  const board = probe.board;
+  const m = board.models.get(model);
+  if (!m) return [];
+  const reach = (limit ?? 12) + 3;
+  const out: (readonly (readonly [number, number])[])[][] = [];
+  for (const n of board.models.values()) {
+    if (!n.alive || n.unit.player === m.unit.player || Math.hypot(n.at.x - from.x, n.at.y - from.y) > reach) continue;
+    const moving = shapeOf(m.def.base, from, m.facing);
+    const around = Math.max(24, Math.ceil((2 * Math.PI * (circumradius(n.shape) + circumradius(moving))) / precision));
+    const at = (k: number, gap: number): readonly [number, number] => {
+      const t = (2 * Math.PI * k) / around;
+      const c = touchingCentre(n.shape, moving, { x: Math.cos(t), y: Math.sin(t) }, gap);
+      return [c.x, c.y];
+    };
+    const ok = Array.from({ length: around }, (_, k) => {
+      const [x, y] = at(k, BAND_GAPS.centre);
+      return x >= 0 && y >= 0 && x <= scenario.board.width && y <= scenario.board.height && judge({ x, y }) === "legal";
+    });
+    // Runs of accepted spots, wrapping round the base.
+    const start = ok.indexOf(false);
+    if (start < 0) {
+      out.push([ok.map((_, k) => at(k, BAND_GAPS.outer)), ok.map((_, k) => at(around - 1 - k, BAND_GAPS.inner))]);
+      continue;
+    }
+    let run: number[] = [];
+    for (let step = 1; step <= around; step++) {
+      const k = (start + step) % around;
+      if (ok[k]) run.push(start + step);
+      if ((!ok[k] || step === around) && run.length > 0) {
+        const outer = run.map((j) => at(j, BAND_GAPS.outer));
+        const inner = [...run].reverse().map((j) => at(j, BAND_GAPS.inner));
+        out.push([[...outer, ...inner]]);
+        run = [];
+      }
+    }
+  }
+  return out;
 }
 
 /** What the checker says of one spot: legal, legal for the model only, or illegal. */
@@ -139,6 +202,8 @@ export type SpotProbe =
       readonly classify: (at: Vec) => SpotVerdict;
       /** True where the path is certainly longer than the limit: `classify` would find move.too-far, without the replay. */
       readonly tooFar: (at: Vec) => boolean;
+      /** The board just before the step (read it, never change it). */
+      readonly board: BoardState;
       readonly system: RulesSystem;
     }
   | { readonly note: string };
@@ -204,7 +269,7 @@ export function spotProbe(scenario: Scenario, step: number, model: string, optio
     const unitLevel = problems.filter((p) => !isTried(p.span) && (UNIT_CODES.has(p.code) || (p.code === "engagement.forbidden" && !engagedAtEnd)));
     return { spot: own.length > 0 ? "illegal" : unitLevel.length > 0 ? "unit" : "legal", model: own, unit: unitLevel };
   };
-  return { from, ...(limit !== undefined && { limit }), classify, tooFar, system };
+  return { from, ...(limit !== undefined && { limit }), classify, tooFar, system, board: cp.state.ctx.board };
 }
 
 function isTried(span: Span): boolean {

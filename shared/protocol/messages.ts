@@ -128,6 +128,38 @@ export type { EditableBoard, EditableModel, Projection } from "../language/board
 /** The legal region of a move (engine/region.ts): GeoJSON-style MultiPolygons in board inches. */
 export type { MultiPolygon, RegionResult } from "../engine/region";
 
+/**
+ * `ruleboard/place`: the text edits that put models at new end positions in one step (the board
+ * preview's drag and nudges), computed on the server's text of exactly `version`
+ * (language/edit `placementEdits`). The client applies them only while the document is still at
+ * that version: typing always wins.
+ */
+export const PLACE_METHOD = "ruleboard/place";
+
+/** Parameters of {@link PLACE_METHOD}. */
+export interface PlaceParams {
+  readonly uri: string;
+  /** The document version the board that was dragged was drawn from. */
+  readonly version: number;
+  /** The step to write to (0-based index), `null` for the set-up. */
+  readonly step: number | null;
+  readonly moves: readonly ModelPlacement[];
+}
+
+/** An edit of {@link PlaceResult}: offsets (UTF-16, end exclusive) into the text of `version`. */
+export interface PlaceEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly newText: string;
+}
+
+/**
+ * Result of {@link PLACE_METHOD}: the edits, or why nothing can be written (a position written as
+ * an alias, another unit's model, the text moved on: `stale`); `null` when the document is not open.
+ */
+export type PlaceResult =
+  { readonly version: number; readonly edits: readonly PlaceEdit[] } | { readonly version: number; readonly refused: string; readonly stale?: boolean } | null;
+
 /** One model's new end position, as the preview asks for it. */
 export interface ModelPlacement {
   readonly model: string;

@@ -110,7 +110,7 @@ export async function until(page: PwPage, expression: string, ms = 5_000): Promi
 
 /** The server's answer for `text` at `step` (version 1), exactly as `ruleboard/board` computes it. */
 export function boardOfText(text: string, step: number | null, theme: BoardTheme = "light"): BoardResult {
-  return boardResult(analyze(text), 1, { step, theme });
+  return boardResult(analyze(text), 1, { step, theme }, text);
 }
 
 /** The message the extension posts for a drawn board (as client/preview/board-preview.ts builds it). */
