@@ -9,6 +9,7 @@ import { DiagnosticsPublisher } from "./diagnostics";
 import { DocumentAnalyses } from "./document-analyses";
 import { exportOf, ExportRequest } from "./export-request";
 import { placeOf, PlaceRequest } from "./place-request";
+import { probeOf, ProbeRequest } from "./probe-request";
 import { describeError } from "./errors";
 import { FEATURES } from "./features";
 import { MemoryRequest, memoryUsage } from "./memory-request";
@@ -63,6 +64,7 @@ export function initConnection(connection: Connection): void {
   connection.onRequest(BoardRequest, (params) => boardOf(params, documents, analyses, connection));
   connection.onRequest(ExportRequest, (params) => exportOf(params, documents, analyses, connection));
   connection.onRequest(PlaceRequest, (params) => placeOf(params, documents, analyses, connection));
+  connection.onRequest(ProbeRequest, (params) => probeOf(params, documents, analyses, connection));
   connection.onRequest(MemoryRequest, memoryUsage);
 
   // New settings: severities and messages change the published diagnostics, the hints their labels.

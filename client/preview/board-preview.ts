@@ -2,8 +2,18 @@ import { CancellationTokenSource, commands, Range, Uri, ViewColumn, window, work
 import type { Disposable, TextDocument, TextEditor, WebviewPanel } from "vscode";
 import { State } from "vscode-languageclient/node";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { BOARD_METHOD, PLACE_METHOD } from "../../shared/protocol/messages";
-import type { BoardParams, BoardResult, FromPreviewMessage, ModelPlacement, PlaceParams, PlaceResult, ToPreviewMessage } from "../../shared/protocol/messages";
+import { BOARD_METHOD, PLACE_METHOD, PROBE_METHOD } from "../../shared/protocol/messages";
+import type {
+  BoardParams,
+  BoardResult,
+  FromPreviewMessage,
+  ModelPlacement,
+  PlaceParams,
+  PlaceResult,
+  ProbeParams,
+  ProbeResult,
+  ToPreviewMessage,
+} from "../../shared/protocol/messages";
 import { LANGUAGE_ID } from "../language-client";
 import { newNonce, previewHtml } from "./preview-html";
 import { boardThemeOf } from "./preview-theme";
@@ -123,6 +133,9 @@ export class BoardPreview {
       case "redo":
         void this.undo(message.type);
         return;
+      case "probe":
+        if (Number.isInteger(message.step) && Array.isArray(message.at)) void this.probe(message.version, message.step as number, message.model, message.at);
+        return;
     }
   }
 
@@ -153,6 +166,20 @@ export class BoardPreview {
     // The shown step stays: a drag never moves the board to another step.
     if (this.pin.kind === "cursor") this.pin = { kind: "step", step: this.shown?.result.step ?? step };
     await workspace.applyEdit(edit);
+  }
+
+  /** Why the selected model could (not) end its move at `at`: the server replays the step with it there. */
+  private async probe(version: number, step: number, model: string, at: readonly [number, number]): Promise<void> {
+    const document = this.document();
+    if (document === undefined || document.version !== version) return;
+    const params: ProbeParams = { uri: this.client.code2ProtocolConverter.asUri(document.uri), version, step, model, at };
+    const result = await this.client.sendRequest<ProbeResult>(PROBE_METHOD, params).catch(() => null);
+    if (result === null || "note" in result) return;
+    const text =
+      result.spot === "legal"
+        ? `${model} may end its move here`
+        : `${model} ${result.spot === "unit" ? "may end here, but then its unit fails" : "may not end here"}: ${result.reasons.join("; ")}`;
+    this.post({ type: "probed", at, text });
   }
 
   /** The document's own undo and redo, asked for with the board focused: the text editor does it, then the board has the focus back. */

@@ -14,7 +14,8 @@
 import type { EditableBoard, EditableModel, FromPreviewMessage, ModelPlacement } from "../../shared/protocol/messages";
 import type { Vec } from "../../shared/model/scenario";
 import { shapeOf } from "../../shared/geometry/shape";
-import { hundredths, overlayText, snapDrag, type SnapModel } from "./snap";
+import { signedGap } from "../../shared/geometry/gap";
+import { hundredths, inches, nearestEnemy, overlayText, snapDrag, type SnapModel } from "./snap";
 
 /** A press that moves less than this (px) is a click, not a drag. */
 const DRAG_PX = 4;
@@ -25,6 +26,8 @@ const TOAST_MS = 4000;
 /** The snapping threshold: this many inches, or this many screen px when the board is zoomed in. */
 const SNAP_INCHES = 0.25;
 const SNAP_PX = 12;
+/** Hovering the board asks why the selected model could not end there at most this often. */
+const PROBE_MS = 150;
 
 /** The page's elements the editor uses. */
 export interface EditorElements {
@@ -78,6 +81,11 @@ export class BoardEditor {
   private nudgeTimer: ReturnType<typeof setTimeout> | undefined;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private swallowClick = false;
+  /** What the hover overlay shows: a model's id, "probe", or nothing. */
+  private hoverKey: string | undefined;
+  /** The spot the pointer is over while a probe is due or out. */
+  private probeAt: { at: readonly [number, number]; clientX: number; clientY: number } | undefined;
+  private probeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly els: EditorElements,
@@ -211,7 +219,11 @@ export class BoardEditor {
 
   private move(e: PointerEvent): void {
     const d = this.drag;
-    if (d === undefined || d.pointerId !== e.pointerId) return;
+    if (d === undefined) {
+      this.hover(e);
+      return;
+    }
+    if (d.pointerId !== e.pointerId) return;
     // The button was let go where the page could not see it (outside the webview): the drag is off.
     if ((e.buttons & 1) === 0) {
       this.cancelDrag();
@@ -237,6 +249,55 @@ export class BoardEditor {
     }
     for (const [id, at] of d.current) this.pending.set(id, at);
     this.flush();
+  }
+
+  /**
+   * Hovering (no drag): over a model, the facts the editor's hover gives (where it stands, the
+   * closest enemy model and the gap, whom it is engaged with); over the board with one model
+   * selected, the extension is asked why that model could not end there (`probe`).
+   */
+  private hover(e: PointerEvent): void {
+    const editable = this.shown?.editable;
+    if (editable === undefined || !this.els.viewport.contains(e.target as Node)) {
+      this.hoverKey = undefined;
+      return;
+    }
+    const id = this.modelAt(e);
+    if (id !== undefined) {
+      this.probeAt = undefined;
+      if (this.hoverKey !== id)
+        this.showInfo(
+          modelFacts(editable, id, (m) => this.drawnAt(m)),
+          e.clientX,
+          e.clientY,
+        );
+      this.hoverKey = id;
+      return;
+    }
+    if (this.hoverKey !== undefined && this.hoverKey !== "probe") this.hideInfo();
+    this.hoverKey = undefined;
+    const [selected] = this.selection;
+    const m = selected === undefined || this.selection.length !== 1 ? undefined : this.models.get(selected);
+    const p = this.toBoard(e.clientX, e.clientY);
+    if (m === undefined || m.from === undefined || m.locked !== undefined || p === undefined || this.shown === undefined) return;
+    const at = [hundredths(p.x), hundredths(p.y)] as const;
+    this.probeAt = { at, clientX: e.clientX, clientY: e.clientY };
+    if (this.probeTimer !== undefined) return;
+    // At most one question every PROBE_MS: the answer is the replay of one step.
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      const q = this.probeAt;
+      if (q === undefined || this.shown === undefined || this.drag !== undefined) return;
+      this.post({ type: "probe", version: this.shown.version, step: editable.step, model: m.id, at: q.at });
+    }, PROBE_MS);
+  }
+
+  /** The extension's answer to a `probe`: shown while the pointer is still about there. */
+  probed(at: readonly [number, number], text: string): void {
+    const q = this.probeAt;
+    if (q === undefined || this.drag !== undefined || Math.hypot(q.at[0] - at[0], q.at[1] - at[1]) > 0.5) return;
+    this.hoverKey = "probe";
+    this.showInfo(text, q.clientX, q.clientY);
   }
 
   /** Moves the dragged models to the pointer (`free`: no snapping) and says where they are. */
@@ -479,6 +540,29 @@ export class BoardEditor {
     }
     return best?.id;
   }
+}
+
+/** A model's facts as the editor's hover gives them: position, closest enemy model and gap, the enemy units it is engaged with. */
+export function modelFacts(editable: EditableBoard, id: string, at: (id: string) => Vec): string {
+  const m = editable.models.find((x) => x.id === id);
+  if (m === undefined) return id;
+  const here = at(id);
+  const snap = (x: EditableModel): SnapModel => ({ id: x.id, player: x.player, base: x.base, facing: x.facing, at: at(x.id) });
+  const others = editable.models.filter((x) => x.id !== id).map(snap);
+  const closest = nearestEnemy(snap(m), here, others);
+  const mine = shapeOf(m.base, here, m.facing);
+  const engaged = [
+    ...new Set(
+      editable.models
+        .filter((x) => x.player !== m.player && signedGap(shapeOf(x.base, at(x.id), x.facing), mine) <= editable.engagementRange)
+        .map((x) => x.unit),
+    ),
+  ];
+  const parts = [`${m.id} (${m.unit}, ${m.player}) at (${hundredths(here.x)}, ${hundredths(here.y)})`];
+  if (closest) parts.push(`closest enemy ${closest.model.id}: ${inches(Math.max(0, closest.gap))}`);
+  parts.push(engaged.length > 0 ? `engaged with ${engaged.join(", ")}` : "not engaged");
+  if (m.locked !== undefined) parts.push(m.locked);
+  return parts.join(" · ");
 }
 
 /** The picture's own size (its viewBox, else its width and height). */

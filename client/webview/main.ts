@@ -77,6 +77,9 @@ function receive(message: ToPreviewMessage): void {
       // The last good board stays; the banner says why it is not current.
       showBanner(message.message);
       return;
+    case "probed":
+      editor.probed(message.at, message.text);
+      return;
     case "refused":
       editor.refused(message.message);
       return;

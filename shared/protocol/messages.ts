@@ -160,6 +160,24 @@ export interface PlaceEdit {
 export type PlaceResult =
   { readonly version: number; readonly edits: readonly PlaceEdit[] } | { readonly version: number; readonly refused: string; readonly stale?: boolean } | null;
 
+/**
+ * `ruleboard/probe`: what the checker says of one end spot of one model in one step (the board's
+ * "why not here?" while hovering its legal region): `legal`, `unit` (fine for the model, its unit
+ * then fails) or `illegal`, with the findings' messages.
+ */
+export const PROBE_METHOD = "ruleboard/probe";
+
+export interface ProbeParams {
+  readonly uri: string;
+  readonly version: number;
+  readonly step: number;
+  readonly model: string;
+  readonly at: readonly [number, number];
+}
+
+/** Result of {@link PROBE_METHOD}; `null` when the document is not open or moved on from `version`. */
+export type ProbeResult = { readonly spot: "legal" | "unit" | "illegal"; readonly reasons: readonly string[] } | { readonly note: string } | null;
+
 /** One model's new end position, as the preview asks for it. */
 export interface ModelPlacement {
   readonly model: string;
@@ -187,6 +205,8 @@ export type ToPreviewMessage =
     }
   /** A drag or nudge wrote nothing: say why (a position the board cannot rewrite, a text that changed meanwhile). */
   | { readonly type: "refused"; readonly message: string }
+  /** The answer to a `probe`: what the checker says of that spot for the selected model. */
+  | { readonly type: "probed"; readonly at: readonly [number, number]; readonly text: string }
   /** The board cannot be brought up to date (the text does not parse, the document closed): keep the last board, show `message` in a banner. */
   | { readonly type: "stale"; readonly uri: string; readonly version?: number; readonly message: string }
   /** Nothing to draw (no scenario open, or the server is not running). */
@@ -207,6 +227,8 @@ export type FromPreviewMessage =
   | { readonly type: "move"; readonly version: number; readonly step: number | null; readonly moves: readonly ModelPlacement[] }
   /** The selection changed (click, Shift-click, Tab); one model selected shades its legal region. */
   | { readonly type: "select"; readonly models: readonly string[] }
+  /** The pointer rests over the board with one model selected: why could it (not) end its move here? */
+  | { readonly type: "probe"; readonly version: number; readonly step: number | null; readonly model: string; readonly at: readonly [number, number] }
   /** Ctrl+Z / Ctrl+Shift+Z with the board focused: the document's own undo and redo. */
   | { readonly type: "undo" }
   | { readonly type: "redo" };

@@ -333,3 +333,34 @@ browserTest("on the set-up every model can be dragged: the move writes `step: nu
   assert.deepEqual(await postedSinceReady(p), [{ type: "move", version: 1, step: null, moves: [{ model: "g1", to: [18, 3] }] }]);
   assert.equal(await p.page.locator("#step-label").textContent(), "Set-up (1 step)");
 });
+
+browserTest("hovering a model shows the editor hover's facts; hovering the board with one model selected asks why not here", async (p) => {
+  const editable = await openPileIn(p);
+  const [x, y] = await screenOf(p, editable, 13.4, 8);
+  await p.page.mouse.move(x, y);
+  await until(p.page, "!document.getElementById('drag-info').hidden");
+  assert.deepEqual(await overlay(p), { hidden: false, text: 'r1 (raiders, red) at (13.4, 8) · closest enemy g1: 0.34" · engaged with guards' });
+  const [gx, gy] = await screenOf(p, editable, 15, 8);
+  await p.page.mouse.move(gx, gy, { steps: 3 });
+  await until(p.page, "document.getElementById('drag-info').textContent.startsWith('g1')");
+  assert.match(
+    (await overlay(p)).text,
+    /^g1 \(guards, blue\) at \(15, 8\) · closest enemy r1: 0\.34" · engaged with raiders · g1 belongs to guards; step 1 moves raiders$/,
+  );
+  // Select r1, then rest over an empty spot: one probe for that spot, and its answer is shown there.
+  await clickAt(p, editable, [13.4, 8]);
+  const [ex, ey] = await screenOf(p, editable, 11, 5);
+  await p.page.mouse.move(ex, ey, { steps: 4 });
+  await until(p.page, "window.__posted.some((m) => m.type === 'probe')");
+  const probes = (await p.posted()).filter((m) => m.type === "probe");
+  assert.equal(probes.length, 1, JSON.stringify(probes));
+  const probe = probes[0] as Extract<FromPreviewMessage, { type: "probe" }>;
+  assert.equal(probe.model, "r1");
+  assert.equal(probe.step, 0);
+  assert.equal(probe.version, 1);
+  assert.ok(Math.abs(probe.at[0] - 11) < 0.05 && Math.abs(probe.at[1] - 5) < 0.05, JSON.stringify(probe.at));
+  await p.send({ type: "probed", at: probe.at, text: "r1 may not end here: <b>too far</b>" });
+  await until(p.page, "document.getElementById('drag-info').textContent.includes('too far')");
+  assert.deepEqual(await overlay(p), { hidden: false, text: "r1 may not end here: <b>too far</b>" });
+  assert.equal(await p.page.evaluate<number>("document.querySelectorAll('#drag-info b').length"), 0, "shown as text");
+});

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { ErrorCodes } from "vscode-languageserver-protocol/node";
-import type { BoardResult, PlaceResult } from "../../shared/protocol/messages";
+import type { BoardResult, PlaceResult, ProbeResult } from "../../shared/protocol/messages";
 import { inMultiPolygon } from "../../shared/geometry/contour";
 import { LspServer, scenarioUri } from "./harness";
 
@@ -107,4 +107,22 @@ test("the board with region: r1 returns r1's legal region and shades it; locks s
   assert.equal(plain.region, undefined);
   assert.doesNotMatch(plain.svg ?? "", /region-legal/);
   await assert.rejects(server.request("ruleboard/board", { uri, region: 7 }), (error: { code?: number }) => error.code === ErrorCodes.InvalidParams);
+});
+
+test("ruleboard/probe says why a model may not end its move at a spot, from the checker", async () => {
+  const uri = scenarioUri("place-probe");
+  await server.open(uri, PILE_IN, 1);
+  const here = await server.request<ProbeResult>("ruleboard/probe", { uri, version: 1, step: 0, model: "r1", at: [12.6, 8] });
+  assert.deepEqual(here, { spot: "legal", reasons: [] });
+  const far = await server.request<ProbeResult>("ruleboard/probe", { uri, version: 1, step: 0, model: "r1", at: [13.4, 8] });
+  assert.ok(far && "spot" in far && far.spot === "illegal", JSON.stringify(far));
+  assert.deepEqual(far.reasons, ['this pile-in moves r1 3.4", the limit is 3" (11e 12.03)']);
+  assert.deepEqual(await server.request<ProbeResult>("ruleboard/probe", { uri, version: 1, step: 0, model: "g1", at: [15, 7] }), {
+    note: "g1 belongs to guards; step 1 moves raiders",
+  });
+  assert.equal(await server.request("ruleboard/probe", { uri, version: 9, step: 0, model: "r1", at: [12, 8] }), null, "another version: null");
+  await assert.rejects(
+    server.request("ruleboard/probe", { uri, version: 1, step: 0, model: "r1", at: [12] }),
+    (error: { code?: number }) => error.code === ErrorCodes.InvalidParams,
+  );
 });
