@@ -56,6 +56,24 @@ export interface RenderRequest {
   readonly theme: ThemeName;
   /** `--region <model>`: draw that model's legal region in the step (present only when given). */
   readonly region?: string;
+  /** `--rules <system>`: judge and draw under this system instead of the file's (present only when given). */
+  readonly rules?: string;
+}
+
+/**
+ * `ruleboard render <file> --html` and `render --markdown <doc.md> --html`: one self-contained page
+ * with every board (the set-up and every step, each block's for a document) and a step slider.
+ */
+export interface HtmlRenderRequest {
+  readonly kind: "render-html";
+  /** The scenario file, or the Markdown document when `markdown`, as written. */
+  readonly file: string;
+  readonly markdown: boolean;
+  /** The page's file; undefined: the page goes to stdout. */
+  readonly out?: string;
+  readonly theme: ThemeName;
+  /** `--rules <system>`, as written (present only when given). */
+  readonly rules?: string;
 }
 
 /** `ruleboard region <file> --model <id>`: where one model may end its move in one step. */
@@ -87,6 +105,8 @@ export interface MarkdownRenderRequest {
   readonly out: string;
   readonly format: ImageFormat;
   readonly theme: ThemeName;
+  /** `--rules <system>`, as written (present only when given). */
+  readonly rules?: string;
 }
 
 /** A usage error carries the one-line message (see `usageErrorText` in ./usage). */
@@ -105,7 +125,8 @@ export type CliRequest =
   | RenderRequest
   | RegionRequest
   | ExtractRequest
-  | MarkdownRenderRequest;
+  | MarkdownRenderRequest
+  | HtmlRenderRequest;
 
 // ---------------------------------------------------------------------------------------------
 // The option tables
@@ -139,8 +160,19 @@ const NOT_FOR_MARKDOWN: Readonly<Record<string, string>> = {
  */
 const OPTION_TABLES = {
   checkOrCompare: { flags: ["--quiet", "--all"], valued: ["--format", "--rules", "--rulings"] },
-  render: { flags: ["--all"], valued: ["--step", "--format", "--out", "--theme", "--extract", "--region"], once: true, where: " for render" },
-  renderMarkdown: { flags: [], valued: ["--markdown", "--out", "--format", "--theme"], refused: NOT_FOR_MARKDOWN, once: true, where: " for render" },
+  render: {
+    flags: ["--all", "--html"],
+    valued: ["--step", "--format", "--out", "--theme", "--extract", "--region", "--rules"],
+    once: true,
+    where: " for render",
+  },
+  renderMarkdown: {
+    flags: ["--html"],
+    valued: ["--markdown", "--out", "--format", "--theme", "--rules"],
+    refused: NOT_FOR_MARKDOWN,
+    once: true,
+    where: " for render",
+  },
   region: { flags: [], valued: ["--model", "--step", "--format", "--rules"], once: true, where: " for region" },
 } as const satisfies Record<string, OptionTable>;
 
@@ -267,17 +299,18 @@ function readCheckOrCompare(scanned: ScannedArgs | string): CheckRequest | Compa
   return { kind: "check", operands, format, rules, ...(rulings === undefined ? {} : { rulings }), quiet };
 }
 
-/** render <file> and render --extract <svg>. */
-function readRender(scanned: ScannedArgs | string): RenderRequest | ExtractRequest | UsageError {
+/** render <file>, render <file> --html and render --extract <svg>. */
+function readRender(scanned: ScannedArgs | string): RenderRequest | HtmlRenderRequest | ExtractRequest | UsageError {
   if (typeof scanned === "string") return usageError(scanned);
   const { positional, values } = scanned;
   const all = scanned.flags.has("--all");
+  const html = scanned.flags.has("--html");
   const operands = positional.slice(1); // positional[0] is "render"
 
   const extract = values.get("--extract");
   if (extract !== undefined) {
-    const others = [...values.keys()].filter((k) => k !== "--extract");
-    if (all || others.length > 0) return usageError(`render --extract takes no other option (got ${all ? "--all" : others[0]})`);
+    const others = [...scanned.flags, ...[...values.keys()].filter((k) => k !== "--extract")];
+    if (others.length > 0) return usageError(`render --extract takes no other option (got ${others[0]})`);
     if (operands.length > 0) return usageError("render --extract takes one SVG file and no scenario");
     return { kind: "render-extract", file: extract };
   }
@@ -288,16 +321,37 @@ function readRender(scanned: ScannedArgs | string): RenderRequest | ExtractReque
   if (typeof theme !== "string") return theme;
   const step = readStep(values);
   if (typeof step === "object") return step;
-  if (all && step !== undefined) return usageError("options --step and --all cannot be used together");
   const region = values.get("--region");
+  const rules = values.get("--rules");
+  if (html) {
+    // The page shows the set-up and every step, as SVG: options that choose pictures do not apply.
+    if (all) return usageError("options --html and --all cannot be used together (the page shows the set-up and every step)");
+    if (format === "png") return usageError("options --html and --format png cannot be used together (the page holds SVG)");
+    if (step !== undefined) return usageError("options --html and --step cannot be used together (the page shows every step)");
+    if (region !== undefined) return usageError("options --html and --region cannot be used together");
+    if (operands.length !== 1) return usageError("render needs exactly one scenario file");
+    const out = values.get("--out");
+    return { kind: "render-html", file: operands[0], markdown: false, ...(out === undefined ? {} : { out }), theme, ...(rules === undefined ? {} : { rules }) };
+  }
+  if (all && step !== undefined) return usageError("options --step and --all cannot be used together");
   if (region !== undefined && all) return usageError("options --region and --all cannot be used together");
   if (region !== undefined && step === 0) return usageError("option --region needs a step that moves models; 0 is the set-up");
   if (operands.length !== 1) return usageError("render needs exactly one scenario file");
   const out = values.get("--out");
   if (all && out === undefined) return usageError("render --all needs --out <folder>");
   if (format === "png" && out === undefined) return usageError("render --format png needs --out <file> (PNG is not written to the terminal)");
-  // `region` only when given, so a request without it reads exactly as before the option existed.
-  return { kind: "render", file: operands[0], step, all, format, out, theme, ...(region === undefined ? {} : { region }) };
+  // `region` and `rules` only when given, so a request without them reads exactly as before the options existed.
+  return {
+    kind: "render",
+    file: operands[0],
+    step,
+    all,
+    format,
+    out,
+    theme,
+    ...(region === undefined ? {} : { region }),
+    ...(rules === undefined ? {} : { rules }),
+  };
 }
 
 /** region <file> --model <id> [--step N] [--format text|json] [--rules <system>]. */
@@ -334,9 +388,9 @@ function readStep(values: ReadonlyMap<string, string>): number | undefined | Usa
 
 /**
  * render --markdown <doc.md> --out <folder>. `--out` is required: the pictures are files, and the
- * Markdown printed on stdout refers to them.
+ * Markdown printed on stdout refers to them. With --html, one page (to --out, or else stdout).
  */
-function readMarkdownRender(scanned: ScannedArgs | string): MarkdownRenderRequest | UsageError {
+function readMarkdownRender(scanned: ScannedArgs | string): MarkdownRenderRequest | HtmlRenderRequest | UsageError {
   if (typeof scanned === "string") return usageError(scanned);
   const { positional, values } = scanned;
   if (positional.length > 1) return usageError(`render --markdown takes the document as its value and no other file (got '${positional[1]}')`);
@@ -346,8 +400,14 @@ function readMarkdownRender(scanned: ScannedArgs | string): MarkdownRenderReques
   const theme = readTheme(values);
   if (typeof theme !== "string") return theme;
   const out = values.get("--out");
+  const rules = values.get("--rules");
+  const file = values.get("--markdown")!;
+  if (scanned.flags.has("--html")) {
+    if (format === "png") return usageError("options --html and --format png cannot be used together (the page holds SVG)");
+    return { kind: "render-html", file, markdown: true, ...(out === undefined ? {} : { out }), theme, ...(rules === undefined ? {} : { rules }) };
+  }
   if (out === undefined) return usageError("render --markdown needs --out <folder> (one picture per block is written there)");
-  return { kind: "render-markdown", file: values.get("--markdown")!, out, format, theme };
+  return { kind: "render-markdown", file, out, format, theme, ...(rules === undefined ? {} : { rules }) };
 }
 
 /** render's `--format` (default svg). */

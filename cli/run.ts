@@ -4,6 +4,7 @@ import { runCheck } from "./check/run-check";
 import { runCompare } from "./compare/run-compare";
 import { runRegion } from "./region/run-region";
 import { runExtract } from "./render/run-extract";
+import { runHtmlRender } from "./render/run-html";
 import { runMarkdownRender } from "./render/run-markdown";
 import { runRender } from "./render/run-render";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "./command";
@@ -32,6 +33,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       return runExtract(request.file, io);
     case "render-markdown":
       return runMarkdownRender(request, io);
+    case "render-html":
+      return runHtmlRender(request, io);
     case "check":
       return runCheck(request, io);
   }

@@ -14,6 +14,8 @@ import type { MarkdownRenderRequest } from "../args";
 import { svgToPng } from "../../node/png";
 import { toFileReport } from "../output/report";
 import type { RenderIo } from "./run-render";
+import { systemOptions } from "../check/run-check";
+import { usageErrorText } from "../usage";
 
 /** One picture to write: the block's number, its title, and the image. */
 interface Picture {
@@ -32,10 +34,15 @@ interface Picture {
  * (where the references will be resolved), with forward slashes.
  */
 export function runMarkdownRender(request: MarkdownRenderRequest, io: RenderIo): number {
+  const system = systemOptions({ rules: request.rules });
+  if (typeof system === "string") {
+    io.err(usageErrorText(system));
+    return 2;
+  }
   const input = readInput(request.file, io);
   if (!input) return 2;
   const { abs, shown, text } = input;
-  const doc = analyzeMarkdown(text);
+  const doc = analyzeMarkdown(text, system);
   if (doc.blocks.length === 0) {
     io.err(`ruleboard: ${shown} has no \`\`\`ruleboard or \`\`\`scenario blocks to render\n`);
     return 2;
@@ -53,7 +60,7 @@ export function runMarkdownRender(request: MarkdownRenderRequest, io: RenderIo):
       continue;
     }
     const last = scenario.steps.length === 0 ? undefined : scenario.steps[scenario.steps.length - 1].index;
-    const svg = renderBoard(scenario, boardFrame(scenario, analysis.problems, last), { theme: request.theme, embedSource: block.text });
+    const svg = renderBoard(scenario, boardFrame(scenario, analysis.problems, last, system), { theme: request.theme, embedSource: block.text, ...system });
     let image: string | Uint8Array;
     try {
       image = request.format === "png" ? svgToPng(svg) : svg;

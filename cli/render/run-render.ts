@@ -12,6 +12,7 @@ import { svgToPng } from "../../node/png";
 import { toFileReport } from "../output/report";
 import { regionStep } from "../region/run-region";
 import { moveRegion, type RegionResult } from "../../shared/engine/region";
+import { systemOptions } from "../check/run-check";
 
 /** Where the command writes. */
 export interface RenderIo {
@@ -36,10 +37,16 @@ const PARSE_CODES: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.schem
  * Files written are listed on stdout, one path per line; without --out the SVG itself is.
  */
 export function runRender(request: RenderRequest, io: RenderIo): number {
+  // --rules: judged and drawn under that system (an unknown one is a usage error, as for check).
+  const system = systemOptions({ rules: request.rules });
+  if (typeof system === "string") {
+    io.err(usageErrorText(system));
+    return 2;
+  }
   const input = readInput(request.file, io);
   if (!input) return 2;
   const { abs, shown, text } = input;
-  const analysis = analyze(text);
+  const analysis = analyze(text, system);
   const scenario = analysis.scenario;
   if (!scenario) {
     io.err(formatTextLines(toFileReport(abs, analysis, false), io.cwd));
@@ -69,7 +76,7 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
       io.err(`ruleboard: cannot render ${shown}: ${chosen.message}\n`);
       return 1;
     }
-    region = moveRegion(scenario, chosen.index, request.region);
+    region = moveRegion(scenario, chosen.index, request.region, system);
   }
   if (request.all) wanted = [0, ...readable];
   else if (region !== undefined) wanted = [region.step + 1];
@@ -92,8 +99,8 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
     for (const n of skipped) io.err(`ruleboard: step ${n} of ${shown} cannot be read and is left out\n`);
   };
   const pictures = wanted.map((n) => {
-    const frame = boardFrame(scenario, analysis.problems, n === 0 ? undefined : n - 1);
-    return { n, svg: renderBoard(scenario, frame, { theme: request.theme, embedSource: text, ...(region === undefined ? {} : { region }) }) };
+    const frame = boardFrame(scenario, analysis.problems, n === 0 ? undefined : n - 1, system);
+    return { n, svg: renderBoard(scenario, frame, { theme: request.theme, embedSource: text, ...system, ...(region === undefined ? {} : { region }) }) };
   });
 
   if (request.out === undefined) {
