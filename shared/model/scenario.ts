@@ -117,6 +117,31 @@ export interface StepBase {
   readonly note?: string;
   /** `illegal: [codes]` or `illegal: true` ("all"). */
   readonly illegal?: { readonly codes: readonly Code[] | "all"; readonly span: Span };
+  /** What this step's board shows besides the scenario's own `show:`. */
+  readonly show?: ShowSpec;
+}
+
+/** Units chosen for an annotation: `all`, or a list of unit ids. */
+export type UnitChoice = { readonly all: true; readonly span: Span } | { readonly all?: false; readonly units: readonly Ref[]; readonly span: Span };
+
+/**
+ * `show:` — what a board draws on request, for diagrams (on the scenario: every step's board; on
+ * a step: that step's board too). Each ref is checked by the parser.
+ */
+export interface ShowSpec {
+  /** Rulers: edge to edge between two models, or a model and an objective (`[[a1, b2], [a3, alpha]]`). */
+  readonly measure: readonly { readonly from: Ref; readonly to: Ref; readonly span: Span }[];
+  /** Engagement Range halos of these units. */
+  readonly engagement?: UnitChoice;
+  /** Coherency links of these units, with their lengths. */
+  readonly coherency?: UnitChoice;
+  /** Rings of a radius around a model's base (or an objective marker): `{ around: a1, radius: 6 }`. */
+  readonly rings: readonly { readonly around: Ref; readonly radius: number; readonly span: Span }[];
+  /** The legal region of this model's move in the step (on a step only). */
+  readonly region?: Ref;
+  /** Numbered markers at a model, an objective or a point, explained under the board. */
+  readonly callouts: readonly { readonly label: string; readonly at: Ref | Vec; readonly text: string; readonly span: Span }[];
+  readonly span: Span;
 }
 
 /** The keys shared by a pile-in step and a fight's nested `pile-in:` block. */
@@ -234,4 +259,6 @@ export interface Scenario {
   readonly steps: readonly Step[];
   /** How many items `steps:` has as written, those the parser left out included. */
   readonly stepsWritten: number;
+  /** What every step's board shows on request (`show:`). */
+  readonly show?: ShowSpec;
 }

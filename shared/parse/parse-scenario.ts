@@ -1,6 +1,7 @@
 import { parseDocument } from "yaml";
 import { problem, type Problem } from "../diagnostics/problem";
-import type { ObjectiveDef, Option, Ref, Scenario, Step, TerrainDef } from "../model/scenario";
+import type { ObjectiveDef, Option, Ref, Scenario, ShowSpec, Step, TerrainDef } from "../model/scenario";
+import { readShow } from "./parse-show";
 import type { Span } from "../source/span";
 import { readKeys, type KeyTable } from "./key-table";
 import { ParseContext } from "./parse-context";
@@ -27,6 +28,7 @@ interface TopDraft {
   units: UnitDraft[];
   steps: Step[];
   stepsWritten?: number;
+  show?: ShowSpec;
 }
 
 /** The top-level keys, read in this order (definitions before the steps that refer to them). */
@@ -67,6 +69,9 @@ export const TOP_KEYS: KeyTable<TopDraft> = {
     const read = parseSteps(ctx, pair);
     top.steps = read.steps;
     top.stepsWritten = read.written;
+  },
+  show: (ctx, pair, top) => {
+    top.show = readShow(ctx, pair);
   },
 };
 
@@ -137,6 +142,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
   const resolver = new RefResolver(ctx);
   const units = resolver.units(top.units);
   const steps = resolver.steps(top.steps);
+  const show = top.show && resolver.show(top.show);
   const players = [...ctx.registry.players];
   const turn = top.turn;
   if (turn === undefined) return undefined;
@@ -159,6 +165,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
     units,
     steps,
     stepsWritten: top.stepsWritten ?? 0,
+    ...(show && { show }),
   };
 }
 

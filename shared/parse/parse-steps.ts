@@ -221,8 +221,9 @@ function base(d: StepDraft): {
   head: StepDraft["head"];
   note?: string;
   illegal?: StepDraft["illegal"];
+  show?: StepDraft["show"];
 } {
-  return { index: d.index, span: d.span, head: d.head, ...opt("note", d.note), ...opt("illegal", d.illegal) };
+  return { index: d.index, span: d.span, head: d.head, ...opt("note", d.note), ...opt("illegal", d.illegal), ...opt("show", d.show) };
 }
 
 /** `{ key: value }` when the value is set, `{}` otherwise, so optional fields are absent rather than undefined. */

@@ -1,4 +1,4 @@
-import type { ConsolidateSpec, ModelMove, Ref, RefList, Step, UnitDef } from "../model/scenario";
+import type { ConsolidateSpec, ModelMove, Ref, RefList, ShowSpec, Step, UnitChoice, UnitDef } from "../model/scenario";
 import type { IdEntry, ParseContext } from "./parse-context";
 import type { UnitDraft } from "./parse-units";
 import { quote } from "./yaml-nodes";
@@ -40,10 +40,43 @@ export class RefResolver {
   steps(steps: readonly Step[]): Step[] {
     const out: Step[] = [];
     for (const step of steps) {
-      const resolved = this.ctx.inStep(step.index, () => this.step(step));
+      const resolved = this.ctx.inStep(step.index, () => {
+        const s = this.step(step);
+        const show = step.show && this.show(step.show);
+        return s && (show ? { ...s, show } : s);
+      });
       if (resolved) out.push(resolved);
     }
     return out;
+  }
+
+  /** A `show:` with its ids checked: rulers and rings between models and objectives, units for halos and links, a model for the region and callouts. */
+  show(spec: ShowSpec): ShowSpec {
+    const { models, objectives, units } = this.ctx.registry;
+    const modelOrObjective = (r: Ref): Ref | undefined =>
+      models.has(r.id)
+        ? this.known(r, models, "model")
+        : objectives.has(r.id)
+          ? this.known(r, objectives, "objective")
+          : this.known(r, models, "model or objective");
+    const choice = (c: UnitChoice | undefined): UnitChoice | undefined =>
+      c === undefined || c.all ? c : { units: this.refs(c.units, (r) => this.known(r, units, "unit")), span: c.span };
+    const engagement = choice(spec.engagement);
+    const coherency = choice(spec.coherency);
+    const region = spec.region && this.known(spec.region, models, "model");
+    return {
+      measure: spec.measure.filter((m) => {
+        const from = this.known(m.from, models, "model");
+        const to = modelOrObjective(m.to);
+        return from !== undefined && to !== undefined;
+      }),
+      ...(engagement && { engagement }),
+      ...(coherency && { coherency }),
+      rings: spec.rings.filter((r) => modelOrObjective(r.around) !== undefined),
+      ...(region && { region }),
+      callouts: spec.callouts.filter((c) => !("id" in c.at) || modelOrObjective(c.at) !== undefined),
+      span: spec.span,
+    };
   }
 
   private step(step: Step): Step | undefined {

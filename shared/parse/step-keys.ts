@@ -14,6 +14,8 @@ import type {
   RefList,
 } from "../model/scenario";
 import type { Span } from "../source/span";
+import type { ShowSpec } from "../model/scenario";
+import { readShow } from "./parse-show";
 import { readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
 import { readMoves } from "./read-moves";
@@ -30,6 +32,7 @@ export interface StepDraft {
   unit?: Ref;
   note?: string;
   illegal?: { readonly codes: readonly Code[] | "all"; readonly span: Span };
+  show?: ShowSpec;
   targets?: RefList;
   moves: ModelMove[];
   type?: Option<FightType>;
@@ -62,6 +65,9 @@ export const COMMON_STEP_KEYS: KeyTable<StepDraft> = {
     step.note = readText(ctx, pair.value, valueSpan(pair), "note");
   },
   illegal: readIllegal,
+  show: (ctx, pair, step) => {
+    step.show = readShow(ctx, pair);
+  },
 };
 
 /** `targets: [unit ids]`. */

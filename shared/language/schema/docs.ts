@@ -36,7 +36,14 @@ const TARGETS_CONSOLIDATE = doc(
 const OBJECTIVE = doc("Objective", 'The objective id an objective consolidation moves toward (within 3" of it, 11e 12.08).');
 
 /** Keys every step accepts besides its kind key. */
+/** `show:` on the scenario and on a step. */
+const SHOW = doc(
+  "Show on the board",
+  "Annotations for diagrams: `measure: [[a1, b2]]` rulers (edge to edge, as the checker measures), `engagement:` and `coherency:` (`all` or unit ids), `rings: [{ around: a1, radius: 6 }]`, `region: r1` (the legal region of r1's move), `callouts: { 1: { at: a1, text: \"…\" } }`. On the scenario: every board; on a step: that step's board too.",
+);
+
 const STEP_COMMON: Readonly<Record<string, KeyDoc>> = {
+  show: SHOW,
   note: doc("Note", "A caption for the step, shown in the preview and in exported diagrams."),
   illegal: doc(
     "Illegal on purpose",
@@ -72,6 +79,7 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
     terrain: doc("Terrain", "Terrain ids, each `{ area: [[x, y], …], kind }`: areas drawn on the board; no rule uses them yet."),
     units: doc("Units", "Unit ids, each with its `player:`, `base:` and `models:`."),
     steps: doc("Steps", "The timeline: a list of steps, each with one kind key (`pile-in`, `fight`, `remove`, `consolidate`, `move`, `charge`, `phase`)."),
+    show: SHOW,
   },
   unit: {
     player: doc("Player", "The player the unit belongs to; a scenario has two players, with any names."),
@@ -154,3 +162,23 @@ function alternatives(words: readonly string[]): string {
   const quoted = words.map((w) => `\`${w}\``);
   return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
 }
+
+/** The keys of `show:` and of its rings and callouts (parse/parse-show.ts). */
+export const SHOW_DOCS: Readonly<Record<string, KeyDoc>> = {
+  "show.measure": doc(
+    "Rulers",
+    "Pairs of ids, `[[a1, b2], [a3, alpha]]`: a model, then a model or an objective; labelled with the edge-to-edge gap the checker measures.",
+  ),
+  "show.engagement": doc("Engagement Range halos", "`all`, a unit id or a list of unit ids: their models' Engagement Range drawn round the bases."),
+  "show.coherency": doc(
+    "Coherency links",
+    "`all`, a unit id or a list of unit ids: the links between their models with their lengths; a broken link drawn as broken.",
+  ),
+  "show.rings": doc("Rings", "`[{ around: a1, radius: 6 }]`: a ring `radius` inches from a model's base or an objective marker."),
+  "show.region": doc("Legal region", "A model: where it may end its move in the step, as the checker judges every spot."),
+  "show.callouts": doc("Callouts", 'Numbered markers explained under the board: `{ 1: { at: a1, text: "…" } }` (at a model, an objective or `[x, y]`).'),
+  "ring.around": doc("Around", "The model or objective the ring is measured from."),
+  "ring.radius": doc("Radius", "Inches from the base's edge (or the marker's)."),
+  "callout.at": doc("At", "A model, an objective or a point `[x, y]`."),
+  "callout.text": doc("Text", "What the marker means, listed under the board."),
+};

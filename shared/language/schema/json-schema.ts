@@ -11,8 +11,9 @@ import {
   RULING_NAMES,
   SUPPORTED_RULES,
 } from "../../parse/vocabulary";
-import { KEY_DOCS, KIND_DOCS, type KeyDoc } from "./docs";
+import { SHOW_DOCS, KEY_DOCS, KIND_DOCS, type KeyDoc } from "./docs";
 import { keysOf, requiredKeys, STEP_KIND_KEYS, type MapPlace } from "./places";
+import { CALLOUT_KEYS, RING_KEYS, SHOW_KEYS } from "../../parse/parse-show";
 
 /**
  * The scenario language as a JSON schema (draft-07), for editors that validate YAML by schema
@@ -128,6 +129,9 @@ function valueOf(place: MapPlace, key: string): Schema {
       return ref("moves");
     case "*.objective":
       return ref("id");
+    case "top.show":
+    case "*.show":
+      return ref("show");
     case "*.illegal":
       return { anyOf: [{ type: "boolean" }, { type: "array", items: ref("code"), minItems: 1 }] };
     case "*.pile-in":
@@ -188,8 +192,39 @@ export function scenarioSchema(): Schema {
       },
       step: { type: "object", oneOf: STEP_KIND_KEYS.map((kind) => ref(`step-${kind}`)), description: "One step: a map with exactly one kind key." },
       ...Object.fromEntries(STEP_KIND_KEYS.map((kind) => [`step-${kind}`, stepOf(kind)])),
+      show: showSchema(),
       fightPileIn: mapOf("fight.pile-in"),
       fightConsolidate: mapOf("fight.consolidate"),
     },
+  };
+}
+
+/** `show:` (parse/parse-show.ts): its keys, read from the parser's tables, with their shapes and docs. */
+function showSchema(): Schema {
+  const units: Schema = { anyOf: [{ type: "string", enum: ["all"] }, ref("id"), ref("ids")] };
+  const fixed = (keys: readonly string[], shapes: Record<string, Schema>, where: string): Schema => ({
+    type: "object",
+    properties: Object.fromEntries(keys.map((k) => [k, described(shapes[k] ?? {}, SHOW_DOCS[`${where}.${k}`], `${where} ${k}`)])),
+    additionalProperties: false,
+  });
+  const ring = { ...fixed(Object.keys(RING_KEYS), { around: ref("id"), radius: ref("positive") }, "ring"), required: ["around", "radius"] };
+  const callout = {
+    ...fixed(Object.keys(CALLOUT_KEYS), { at: { anyOf: [ref("id"), ref("position")] }, text: { type: "string" } }, "callout"),
+    required: ["at", "text"],
+  };
+  return {
+    ...fixed(
+      Object.keys(SHOW_KEYS),
+      {
+        measure: { type: "array", items: { type: "array", items: ref("id"), minItems: 2, maxItems: 2 } },
+        engagement: units,
+        coherency: units,
+        rings: { type: "array", items: ring },
+        region: ref("id"),
+        callouts: { type: "object", additionalProperties: callout },
+      },
+      "show",
+    ),
+    description: "What the board draws on request, for diagrams.",
   };
 }

@@ -184,6 +184,10 @@ describe("the JSON schema file", () => {
       deref(defs.fightPileIn),
       deref(defs.fightConsolidate),
       ...Object.keys(STEP_KINDS).map((kind) => deref(defs[`step-${kind}`])),
+      // show: and its rings and callouts (parse/parse-show.ts's tables).
+      deref(defs.show),
+      ((deref(defs.show).properties as Json).rings as Json).items as Json,
+      ((deref(defs.show).properties as Json).callouts as Json).additionalProperties as Json,
     ]);
     const found = new Set<Json>();
     const walk = (s: unknown): void => {

@@ -407,7 +407,7 @@ describe("forms the language accepts", () => {
 describe("scenario.schema: unknown keys go on the key", () => {
   test("in a pile-in step, with the allowed keys in the message", () => {
     const r = expectFindings(BASE + lines("  - pile-in: squad", "    ⟦tagets⟧: [transport]"), ["scenario.schema"]);
-    assert.equal(r.problems[0].message, "unknown key 'tagets' in a pile-in step; expected one of: targets, to, note, illegal");
+    assert.equal(r.problems[0].message, "unknown key 'tagets' in a pile-in step; expected one of: targets, to, note, illegal, show");
     assert.equal(r.problems[0].step, 0);
     assert.equal(stepOf(r.scenario!, 0, "pile-in").targets, undefined);
   });
@@ -435,7 +435,7 @@ describe("scenario.schema: unknown keys go on the key", () => {
     );
     assert.match(
       r.problems[0].message,
-      /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps$/,
+      /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps, show$/,
     );
     assert.match(
       r.problems[1].message,

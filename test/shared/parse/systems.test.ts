@@ -407,7 +407,7 @@ describe("move steps: findings", () => {
 
   test("keys of other steps are unknown in a move step, with the allowed keys in the message", () => {
     const r = expectFindings(BASE + lines("  - move: squad", "    ⟦targets⟧: [marines]"), ["scenario.schema"]);
-    assert.equal(r.problems[0].message, "unknown key 'targets' in a move step; expected one of: type, roll, mode, to, note, illegal");
+    assert.equal(r.problems[0].message, "unknown key 'targets' in a move step; expected one of: type, roll, mode, to, note, illegal, show");
   });
 
   test("unknown unit: scenario.unknown-ref on the id and the step is left out", () => {
@@ -444,7 +444,7 @@ describe("charge steps: findings", () => {
   test("bad intervention and unknown keys are scenario.schema", () => {
     const r = expectFindings(BASE + lines("  - charge: squad", "    intervention: ⟦jump⟧", "    ⟦mode⟧: engaging"), ["scenario.schema", "scenario.schema"]);
     assert.equal(r.problems[0].message, "unknown intervention mode 'jump'; expected one of: leap-to-defend, into-the-fray");
-    assert.equal(r.problems[1].message, "unknown key 'mode' in a charge step; expected one of: targets, roll, intervention, to, note, illegal");
+    assert.equal(r.problems[1].message, "unknown key 'mode' in a charge step; expected one of: targets, roll, intervention, to, note, illegal, show");
     assert.equal(stepOf(r.scenario!, 0, "charge").intervention, undefined);
     assert.equal(stepOf(clean(BASE + lines("  - charge: squad", "    intervention: into-the-fray")), 0, "charge").intervention?.value, "into-the-fray");
   });
@@ -534,7 +534,7 @@ describe("a fight's nested consolidate: findings", () => {
 
   test("the fight step's allowed keys now include consolidate", () => {
     const r = expectFindings(BASE + lines("  - fight: squad", "    ⟦consolidat⟧: {}"), ["scenario.schema"]);
-    assert.equal(r.problems[0].message, "unknown key 'consolidat' in a fight step; expected one of: type, targets, pile-in, consolidate, note, illegal");
+    assert.equal(r.problems[0].message, "unknown key 'consolidat' in a fight step; expected one of: type, targets, pile-in, consolidate, note, illegal, show");
   });
 
   test("a consolidate step still reads the same keys, and its unknown objective is left out", () => {
