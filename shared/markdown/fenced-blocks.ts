@@ -106,6 +106,26 @@ export function toMarkdownOffset(block: ScenarioBlock, offset: number): number {
   return block.markdownStarts[lo] + (o - starts[lo]);
 }
 
+/**
+ * Maps a document offset to the offset of the same character in `block.text` (the inverse of
+ * `toMarkdownOffset`). An offset in a line's removed indentation goes to that line's start; one
+ * before the content or past its end is clamped to the text's start or end.
+ */
+export function toBlockOffset(block: ScenarioBlock, offset: number): number {
+  const starts = block.markdownStarts;
+  const last = starts.length - 1;
+  if (offset >= starts[last]) return block.text.length;
+  let lo = 0;
+  let hi = last;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const within = Math.max(0, offset - starts[lo]);
+  return Math.min(block.textStarts[lo] + within, block.textStarts[lo + 1]);
+}
+
 /** Maps a span of `block.text` to the document. */
 export function toMarkdownSpan(block: ScenarioBlock, span: Span): Span {
   return { start: toMarkdownOffset(block, span.start), end: toMarkdownOffset(block, span.end) };

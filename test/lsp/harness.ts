@@ -163,11 +163,11 @@ export class LspServer {
     }
   }
 
-  /** textDocument/didOpen with the ruleboard language id. */
-  async open(uri: string, text: string, version = 1): Promise<void> {
+  /** textDocument/didOpen, with the ruleboard language id unless another is given (`markdown`, …). */
+  async open(uri: string, text: string, version = 1, languageId = LANGUAGE_ID): Promise<void> {
     await withTimeout(
       this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-        textDocument: { uri, languageId: LANGUAGE_ID, version, text },
+        textDocument: { uri, languageId, version, text },
       }),
       `didOpen ${uri}`,
     );
