@@ -31,6 +31,8 @@ const EDIT_DEBOUNCE_MS = 20;
 /** A document just reopened after a window reload may reach the server a moment after the first request. */
 const NOT_OPEN_RETRIES = 5;
 const NOT_OPEN_RETRY_MS = 200;
+/** How long a board's Ctrl+Z waits to see whether the workbench already undid the edit. */
+const UNDO_SETTLE_MS = 150;
 
 /** Which step to show: the one the cursor is in, or one picked with the slider or the buttons. */
 type Pin = { readonly kind: "cursor" } | { readonly kind: "step"; readonly step: number | null };
@@ -186,6 +188,11 @@ export class BoardPreview {
   private async undo(command: "undo" | "redo"): Promise<void> {
     const document = this.document();
     if (document === undefined) return;
+    // The workbench also hears the key (webviews forward undo and redo to it): if that already
+    // changed the document, do not do it a second time.
+    const version = document.version;
+    await new Promise((resolve) => setTimeout(resolve, UNDO_SETTLE_MS));
+    if (document.version !== version) return;
     const visible = window.visibleTextEditors.find((e) => e.document === document);
     const column = visible?.viewColumn ?? (this.panel.viewColumn === ViewColumn.One ? ViewColumn.Beside : ViewColumn.One);
     const editor = await window.showTextDocument(document, { viewColumn: column, preserveFocus: false, preview: false });
