@@ -62,7 +62,6 @@ const MARKDOWN_MIDDLEWARE: Middleware = {
   provideDocumentSymbols: (document, token, next) => (isMarkdown(document) ? undefined : next(document, token)),
   provideFoldingRanges: (document, context, token, next) => (isMarkdown(document) ? undefined : next(document, context, token)),
   provideDocumentSemanticTokens: (document, token, next) => (isMarkdown(document) ? undefined : next(document, token)),
-  provideDocumentSemanticTokensEdits: (document, previousResultId, token, next) =>
-    isMarkdown(document) ? undefined : next(document, previousResultId, token),
+  provideDocumentSemanticTokensEdits: (document, previousResultId, token, next) => (isMarkdown(document) ? undefined : next(document, previousResultId, token)),
   provideDocumentRangeSemanticTokens: (document, range, token, next) => (isMarkdown(document) ? undefined : next(document, range, token)),
 };

@@ -172,7 +172,12 @@ function completionItemOut(markdown: MarkdownDocument, block: BlockDocument, ite
 }
 
 /** A code action answered in a block: the client's own diagnostics, edits on the Markdown document. */
-function codeActionOut(markdown: MarkdownDocument, block: BlockDocument, action: Command | CodeAction, originals: ReadonlyMap<Diagnostic, Diagnostic>): Command | CodeAction {
+function codeActionOut(
+  markdown: MarkdownDocument,
+  block: BlockDocument,
+  action: Command | CodeAction,
+  originals: ReadonlyMap<Diagnostic, Diagnostic>,
+): Command | CodeAction {
   // A bare Command names its command with a string; a CodeAction's command, if any, is an object.
   if (typeof action.command === "string") return action;
   const codeAction = action as CodeAction;

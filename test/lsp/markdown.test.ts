@@ -146,8 +146,7 @@ function inBlock(needle: string, after = "", shift = 1): Position {
 }
 
 const hover = (uri: string, position: Position) => server.request<Hover | null>("textDocument/hover", { textDocument: { uri }, position });
-const complete = (uri: string, position: Position) =>
-  server.request<CompletionList | null>("textDocument/completion", { textDocument: { uri }, position });
+const complete = (uri: string, position: Position) => server.request<CompletionList | null>("textDocument/completion", { textDocument: { uri }, position });
 
 test("hover inside the fence: the block's own hover, its range at the block's place in the Markdown", async () => {
   await openEditor();
@@ -181,7 +180,7 @@ test("hover outside every fence is null: prose, a fence line, a yaml fence, afte
 
 test("completion inside the fence: the block's own items, their edits at the block's place; outside: null", async () => {
   await openEditor();
-  for (const at of [inBlock("normal", "type:", 0), inBlock("a1: [9.5", "to:", 1), inBlock("  - move", "steps:", 0)]) {
+  for (const at of [inBlock("normal", "type:", 0), inBlock("a1: [9.5", "to:", 1), inBlock("move: a", "steps:", 2)]) {
     const own = await complete(BLOCK_URI, at);
     const inMarkdown = await complete(EDITOR_URI, outOfBlock(at));
     assert.ok(own !== null && inMarkdown !== null);
@@ -297,4 +296,28 @@ test("formatting a Markdown document formats each block as its own text (indente
     options: { tabSize: 2, insertSpaces: true },
   });
   assert.deepEqual(outside, []);
+});
+
+test("inlay hints in a Markdown document: each block's own hints, at the block's place; none in the prose", async () => {
+  await openEditor();
+  const whole = { start: { line: 0, character: 0 }, end: { line: EDITOR.split("\n").length, character: 0 } };
+  const own = await server.request<{ position: Position; label: unknown }[]>("textDocument/inlayHint", {
+    textDocument: { uri: BLOCK_URI },
+    range: { start: { line: 0, character: 0 }, end: { line: INDENTED.text.split("\n").length, character: 0 } },
+  });
+  assert.ok(own.length > 0);
+  const inMarkdown = await server.request<{ position: Position; label: unknown }[]>("textDocument/inlayHint", {
+    textDocument: { uri: EDITOR_URI },
+    range: whole,
+  });
+  const ofIndented = inMarkdown.filter((h) => h.position.line < INDENTED.fenceLine + INDENTED.text.split("\n").length);
+  assert.deepEqual(
+    ofIndented.map((h) => [h.position, h.label]),
+    own.map((h) => [outOfBlock(h.position), h.label]),
+  );
+  const prose = await server.request<unknown[]>("textDocument/inlayHint", {
+    textDocument: { uri: EDITOR_URI },
+    range: { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } },
+  });
+  assert.deepEqual(prose, []);
 });
