@@ -6,11 +6,16 @@ export const USAGE = `Usage: ruleboard check <files or folders...> [options]
        ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
        ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
                 [--theme light|dark|high-contrast|print] [--region <model>]
+                [--rules <system>]
+       ruleboard render <file> --html [--out <page.html>] [--theme <name>]
+                [--rules <system>]
        ruleboard region <file> --model <id> [--step N] [--format text|json]
                 [--rules <system>]
        ruleboard render --extract <board.svg>
        ruleboard render --markdown <doc.md> --out <folder> [--format svg|png]
-                [--theme light|dark|high-contrast|print]
+                [--theme light|dark|high-contrast|print] [--rules <system>]
+       ruleboard render --markdown <doc.md> --html [--out <page.html>]
+                [--theme <name>] [--rules <system>]
        ruleboard --help | --version
 
 check    Checks Ruleboard scenarios. Folders are searched recursively for
@@ -36,7 +41,10 @@ render   Draws the board of one scenario after a step (default: the last; --step
          after its last step into the --out folder as NN-<doc>.svg (or .png),
          and the Markdown image references to paste into the document are
          printed, one per block. With --region <model>, the board also shows
-         where that model may end its move in the step (see region).
+         where that model may end its move in the step (see region). With
+         --html, one self-contained page to publish: the set-up and every step
+         behind a step slider, each with its note and verdict (with --markdown,
+         one board per block), under a strict Content-Security-Policy.
 region   Finds where one model may end its move in one step, asking the
          checker itself: the legal area, and the area legal for the model
          where its unit then fails (coherency, ending engaged, objective
@@ -54,6 +62,7 @@ Options:
                        file's rules: and rulings:, e.g. 10e or 10e+club (a
                        system with rulings).
                        region: judge the move under this system.
+                       render: judge and draw under this system.
                        compare: the systems, comma-separated
                        (default: ${DEFAULT_SPECS.join(",")}).
   --rulings <a,b>      check: switch on these rulings instead of each file's
@@ -68,11 +77,13 @@ Options:
                        (default step: the last that moves its unit).
   --format svg|png     render: the image format (default svg; png is drawn
                        at twice the size and needs --out).
-  --out <path>         render: the output file, or folder with --all or
-                       --markdown.
+  --out <path>         render: the output file (the page with --html), or
+                       folder with --all or --markdown.
   --theme <name>       render: light (default), dark, high-contrast or print.
   --extract <svg>      render: print the scenario embedded in an exported SVG.
   --markdown <doc.md>  render: draw every scenario block of a Markdown document.
+  --html               render: one HTML page with every step and a slider (not
+                       with --all, --step, --region or --format png).
   -h, --help           Show this help.
   --version            Show the version.
 

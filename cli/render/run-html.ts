@@ -62,12 +62,15 @@ export function runHtmlRender(request: HtmlRenderRequest, io: RenderIo): number 
       for (let n = 1; n <= scenario.stepsWritten; n++) {
         if (!scenario.steps.some((s) => s.index === n - 1)) notes.push(`ruleboard: step ${n} of ${where} cannot be read and is left out\n`);
       }
+      // What the document says of the block as a whole (an illegal block that breaks nothing), on its fence.
+      const remarks = problems.filter((p) => p.code === "expect.unmet" && p.span.start === block.fence.start && p.span.end === block.fence.end);
       items.push({
         kind: "board",
         scenario,
         problems: analysis.problems,
         illegal: block.illegal,
         caption: `Block ${block.index}, line ${block.fenceLine + 1}`,
+        ...(remarks.length === 0 ? {} : { remarks }),
       });
     }
     page = renderHtmlPage(items, { ...options, title: documentTitle(text, abs) });

@@ -33,6 +33,11 @@ export interface HtmlBoard {
   readonly illegal?: boolean;
   /** A line above the board's title, e.g. "Block 2, line 14" (a document of several boards). */
   readonly caption?: string;
+  /**
+   * Findings about the board as a whole that its own problems do not hold (a Markdown block
+   * marked `illegal` that breaks nothing: `expect.unmet` on its fence), listed under its title.
+   */
+  readonly remarks?: readonly Pick<Problem, "code" | "severity" | "message">[];
 }
 
 /** Something in the place of a board that could not be drawn (a Markdown block that cannot be read). */
@@ -167,6 +172,8 @@ function boardSection(board: HtmlBoard, n: number, several: boolean, theme: Them
   const heading = several ? "h2" : 'h2 class="rb-visually-hidden"';
   out.push(`<${heading} id="${id}-title">${escapeHtml(scenario.title)}</h2>\n`);
   if (scenario.description !== undefined) out.push(`<p class="rb-description">${escapeHtml(scenario.description)}</p>\n`);
+  const remarks = (board.remarks ?? []).map((r): PageFinding => ({ ...r, expected: false, cites: citesOf(r.message), consequences: [] }));
+  if (remarks.length > 0) out.push(`<ul class="rb-findings rb-remarks">\n${remarks.map(findingHtml).join("")}</ul>\n`);
   out.push(
     `<div class="rb-controls" hidden>` +
       `<button type="button" class="rb-prev" aria-controls="${id}-steps">Previous</button>` +

@@ -18,6 +18,32 @@ test("--help prints the whole usage to stdout and exits 0, whatever else is on t
   assert.match(USAGE, /--quiet/);
 });
 
+test("--help names render --html, for one scenario and for a Markdown document, and its one option, byte for byte", () => {
+  const lines = [
+    "       ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]\n" +
+      "                [--theme light|dark|high-contrast|print] [--region <model>]\n" +
+      "                [--rules <system>]\n" +
+      "       ruleboard render <file> --html [--out <page.html>] [--theme <name>]\n" +
+      "                [--rules <system>]\n",
+    "       ruleboard render --markdown <doc.md> --out <folder> [--format svg|png]\n" +
+      "                [--theme light|dark|high-contrast|print] [--rules <system>]\n" +
+      "       ruleboard render --markdown <doc.md> --html [--out <page.html>]\n" +
+      "                [--theme <name>] [--rules <system>]\n",
+    "         where that model may end its move in the step (see region). With\n" +
+      "         --html, one self-contained page to publish: the set-up and every step\n" +
+      "         behind a step slider, each with its note and verdict (with --markdown,\n" +
+      "         one board per block), under a strict Content-Security-Policy.\n",
+    "                       region: judge the move under this system.\n" + "                       render: judge and draw under this system.\n",
+    "  --out <path>         render: the output file (the page with --html), or\n" + "                       folder with --all or --markdown.\n",
+    "  --markdown <doc.md>  render: draw every scenario block of a Markdown document.\n" +
+      "  --html               render: one HTML page with every step and a slider (not\n" +
+      "                       with --all, --step, --region or --format png).\n",
+  ];
+  for (const l of lines) assert.ok(USAGE.includes(l), l);
+  // The lines this option brought fit in 80 columns (the first, render's synopsis, was there before).
+  for (const l of lines.join("").split("\n").slice(1)) assert.ok(l.length <= 80, l);
+});
+
 test("--version prints package.json's version and exits 0", () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
   assert.match(pkg.version, /^\d+\.\d+\.\d+/);
@@ -45,6 +71,10 @@ test("usage errors exit 2 with one line of reason and the hint on stderr, nothin
     [["render", "a.scenario.yaml", "--step", "-1"], "option --step needs a value"],
     [["render", "a.scenario.yaml", "--out", "a.svg", "--out", "b.svg"], "option --out is given twice"],
     [["render", "--markdown", "d.md"], "render --markdown needs --out <folder> (one picture per block is written there)"],
+    [["render", "a.scenario.yaml", "--html", "--all"], "options --html and --all cannot be used together (the page shows the set-up and every step)"],
+    [["render", "a.scenario.yaml", "--html", "--format", "png"], "options --html and --format png cannot be used together (the page holds SVG)"],
+    [["render", "--markdown", "d.md", "--html", "--format=png"], "options --html and --format png cannot be used together (the page holds SVG)"],
+    [["render", "a.scenario.yaml", "--html=1"], "option --html takes no value"],
   ];
   for (const [args, reason] of cases) {
     assert.deepEqual(run(...args), usageError(reason), args.join(" "));
