@@ -62,7 +62,7 @@ describe("completion over stdio", () => {
 
   it("offers the keys a fight step accepts that it does not have yet", async () => {
     const items = await plain.complete(scenarioUri("completion-step-keys"), `${SKIRMISH}  - fight: squad\n    type: normal\n    |\n    note: fights\n`);
-    assert.deepEqual(labels(items), ["targets", "pile-in", "consolidate", "illegal"]);
+    assert.deepEqual(labels(items), ["targets", "pile-in", "consolidate", "illegal", "show"]);
     assert.deepEqual(
       items.map((i) => [i.kind, i.detail, i.textEdit && "newText" in i.textEdit ? i.textEdit.newText : undefined]),
       [
@@ -205,7 +205,7 @@ describe("malformed completion requests", () => {
       const answer = await server.request<{ items: CompletionItem[] } | null>("textDocument/completion", { textDocument: { uri }, position: end });
       assert.deepEqual(
         answer?.items.map((i) => i.label),
-        ["description", "rulings", "board", "terrain"],
+        ["description", "rulings", "board", "terrain", "show"],
       );
     } finally {
       server.dispose();
