@@ -70,6 +70,7 @@ describe("completion over stdio", () => {
         [CompletionItemKind.Property, "Pile-in of the fight", "pile-in: "],
         [CompletionItemKind.Property, "Consolidation of the fight", "consolidate: "],
         [CompletionItemKind.Property, "Illegal on purpose", "illegal: "],
+        [CompletionItemKind.Property, "Show on the board", "show: "],
       ],
     );
   });
