@@ -58,3 +58,53 @@ export function halfExtent(base: BaseShape, facing: number): { hx: number; hy: n
   const t = (facing * Math.PI) / 180;
   return { hx: Math.hypot(a * Math.cos(t), b * Math.sin(t)), hy: Math.hypot(a * Math.sin(t), b * Math.cos(t)) };
 }
+
+/**
+ * True when the box (px) and the base drawn at `at` share a point of positive area: the box's
+ * corners are taken into the base's frame, where the base is the unit disc, and the parallelogram
+ * they make is tested against it.
+ */
+export function boxMeetsBase(
+  p: Projection,
+  base: BaseShape,
+  at: readonly [number, number],
+  facing: number,
+  box: { x: number; y: number; w: number; h: number },
+): boolean {
+  const [cx, cy] = project(p, at);
+  const { a, b } = semiAxes(base);
+  const rx = a * p.scale;
+  const ry = b * p.scale;
+  if (!(rx > 0 && ry > 0)) return false;
+  const t = a === b ? 0 : (facing * Math.PI) / 180;
+  const cos = Math.cos(t);
+  const sin = Math.sin(t);
+  const local = (x: number, y: number): [number, number] => {
+    const dx = x - cx;
+    const dy = y - cy;
+    return [(dx * cos + dy * sin) / rx, (-dx * sin + dy * cos) / ry];
+  };
+  const q = [local(box.x, box.y), local(box.x + box.w, box.y), local(box.x + box.w, box.y + box.h), local(box.x, box.y + box.h)];
+  // The disc's centre inside the parallelogram (the same side of all four edges)?
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < 4; i++) {
+    const [x0, y0] = q[i];
+    const [x1, y1] = q[(i + 1) % 4];
+    const cross = (x1 - x0) * -y0 - (y1 - y0) * -x0;
+    if (cross > 0) pos++;
+    else if (cross < 0) neg++;
+  }
+  if (pos === 4 || neg === 4) return true;
+  // Else an edge passing within the disc.
+  for (let i = 0; i < 4; i++) {
+    const [x0, y0] = q[i];
+    const [x1, y1] = q[(i + 1) % 4];
+    const dx = x1 - x0;
+    const dy = y1 - y0;
+    const len2 = dx * dx + dy * dy;
+    const s = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(x0 * dx + y0 * dy) / len2));
+    if (Math.hypot(x0 + dx * s, y0 + dy * s) < 1) return true;
+  }
+  return false;
+}

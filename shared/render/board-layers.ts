@@ -2,7 +2,8 @@
 import { MM_PER_INCH } from "../geometry/shape";
 import { project } from "./base-shape";
 import type { RenderContext } from "./render-context";
-import { el, num, text, textWidth } from "./svg-text";
+import { leaderLine, placeText } from "./label-placer";
+import { el, labelWidth, num, text, textWidth } from "./svg-text";
 
 /** Grid spacings in inches, finest first: the finest whose lines are at least MIN_GRID_PX apart is drawn. */
 const GRID_STEPS = [1, 2, 3, 6, 12, 24, 60, 120, 300, 600];
@@ -86,12 +87,20 @@ function objectiveLabels(ctx: RenderContext, markerR: number): string {
     const [cx, cy] = project(proj, [o.at.x, o.at.y]);
     const r = markerR * proj.scale;
     const w = textWidth(o.id, 11) + 4;
-    const box = ctx.placer.place([
-      { x: cx - w / 2, y: cy + r + 2, w, h: 14 },
-      { x: cx - w / 2, y: cy - r - 16, w, h: 14 },
-      { x: cx + r + 3, y: cy - 7, w, h: 14 },
-      { x: cx - r - 3 - w, y: cy - 7, w, h: 14 },
-    ]);
+    const placed = placeText(
+      ctx.placer,
+      [
+        { x: cx - w / 2, y: cy + r + 2, w, h: 14 },
+        { x: cx - w / 2, y: cy - r - 16, w, h: 14 },
+        { x: cx + r + 3, y: cy - 7, w, h: 14 },
+        { x: cx - r - 3 - w, y: cy - 7, w, h: 14 },
+      ],
+      labelWidth(o.id, 11) + 2,
+      { x: cx - r, y: cy - r, w: 2 * r, h: 2 * r },
+      [{ cx, cy, rx: r, ry: r }],
+    );
+    const box = placed.box;
+    labels += leaderLine(placed, ctx.theme.objectiveRing);
     labels += haloText(ctx, box.x + box.w / 2, box.y + 11, o.id, {
       "font-size": 11,
       "font-style": "italic",

@@ -3,10 +3,10 @@ import { signedGap } from "../geometry/gap";
 import { shapeOf } from "../geometry/shape";
 import type { ModelFrame } from "../engine/frame";
 import { haloText } from "./board-layers";
-import { baseElement, halfExtent, project, semiAxes } from "./base-shape";
-import type { Rect } from "./label-placer";
+import { baseElement, boxMeetsBase, halfExtent, project, semiAxes } from "./base-shape";
+import { anchorOf, leaderLine, placeText, type Rect } from "./label-placer";
 import { coloursOfPlayer, type RenderContext } from "./render-context";
-import { el, text, textWidth } from "./svg-text";
+import { el, labelWidth, text, textWidth } from "./svg-text";
 
 /** The box (px) a model's base covers. */
 export function modelBox(ctx: RenderContext, m: Pick<ModelFrame, "at" | "base" | "facing">): Rect {
@@ -66,10 +66,49 @@ export function coherencyLayer(ctx: RenderContext): string {
   return out;
 }
 
-/** Every model on the board, to scale, coloured by player; the model's id inside when it fits. */
+/** Side (px) of the cells `basesLayer` files the bases in, to find a base's neighbours. */
+const NEAR_CELL = 32;
+
+/**
+ * Every model on the board, to scale, coloured by player; the model's id inside when it fits and
+ * its text would touch no other base (bases that overlap, an illegal set-up, show no ids there).
+ */
 export function basesLayer(ctx: RenderContext): string {
+  const boxes = ctx.frame.models.map((m) => modelBox(ctx, m));
+  const cells = new Map<string, number[]>();
+  const spread: number[] = [];
+  boxes.forEach((b, i) => {
+    const x0 = Math.floor(b.x / NEAR_CELL);
+    const x1 = Math.floor((b.x + b.w) / NEAR_CELL);
+    const y0 = Math.floor(b.y / NEAR_CELL);
+    const y1 = Math.floor((b.y + b.h) / NEAR_CELL);
+    if (!((x1 - x0 + 1) * (y1 - y0 + 1) <= 64)) {
+      spread.push(i);
+      return;
+    }
+    for (let cx = x0; cx <= x1; cx++) {
+      for (let cy = y0; cy <= y1; cy++) {
+        const list = cells.get(`${cx},${cy}`);
+        if (list) list.push(i);
+        else cells.set(`${cx},${cy}`, [i]);
+      }
+    }
+  });
+  /** True when the box touches the base of a model other than the `self`-th. */
+  const meetsOther = (self: number, r: Rect): boolean => {
+    const seen = new Set<number>(spread);
+    for (let cx = Math.floor(r.x / NEAR_CELL); cx <= Math.floor((r.x + r.w) / NEAR_CELL); cx++) {
+      for (let cy = Math.floor(r.y / NEAR_CELL); cy <= Math.floor((r.y + r.h) / NEAR_CELL); cy++) for (const i of cells.get(`${cx},${cy}`) ?? []) seen.add(i);
+    }
+    for (const i of seen) {
+      if (i === self) continue;
+      const o = ctx.frame.models[i];
+      if (boxMeetsBase(ctx.proj, o.base, o.at, o.facing, r)) return true;
+    }
+    return false;
+  };
   let out = "";
-  for (const m of ctx.frame.models) {
+  for (const [index, m] of ctx.frame.models.entries()) {
     const c = coloursOfPlayer(ctx, m.player);
     const def = ctx.units.get(m.unit)?.models.find((d) => d.id === m.id);
     const attrs = { class: "base", "data-model": m.id, "data-unit": m.unit, "data-offset": def?.span.start };
@@ -86,12 +125,16 @@ export function basesLayer(ctx: RenderContext): string {
         "stroke-linecap": "round",
       });
     }
-    const box = modelBox(ctx, m);
+    const box = boxes[index];
     ctx.placer.reserve(box);
     const size = Math.min(11, box.h * 0.4);
-    if (textWidth(m.id, size) <= box.w * 0.8 && size >= 7) {
-      const [cx, cy] = project(ctx.proj, m.at);
-      out += text({ x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": Math.round(size * 10) / 10, fill: c.onFill }, m.id);
+    const [cx, cy] = project(ctx.proj, m.at);
+    const baseline = cy + size * 0.36;
+    // The box the id's glyphs can take in a browser (DejaVu Sans: 0.95 em above the baseline, 0.3 below).
+    const w = labelWidth(m.id, size);
+    const glyphs = { x: cx - w / 2, y: baseline - 0.95 * size, w, h: 1.25 * size };
+    if (textWidth(m.id, size) <= box.w * 0.8 && size >= 7 && !meetsOther(index, glyphs)) {
+      out += text({ x: cx, y: baseline, "text-anchor": "middle", "font-size": Math.round(size * 10) / 10, fill: c.onFill }, m.id);
     }
   }
   return out;
@@ -119,17 +162,25 @@ export function unitLabelsLayer(ctx: RenderContext): string {
     const h = 16;
     const cx = (x0 + x1) / 2;
     const cy = (y0 + y1) / 2;
-    const box = ctx.placer.place([
-      { x: cx - w / 2, y: y1 + 3, w, h },
-      { x: cx - w / 2, y: y0 - h - 3, w, h },
-      { x: x1 + 4, y: cy - h / 2, w, h },
-      { x: x0 - 4 - w, y: cy - h / 2, w, h },
-      { x: x1 + 4, y: y1 + 2, w, h },
-      { x: x0 - 4 - w, y: y0 - h - 2, w, h },
-      { x: cx - w / 2, y: y1 + 3 + h, w, h },
-      { x: cx - w / 2, y: y0 - 2 * h - 3, w, h },
-    ]);
+    const placed = placeText(
+      ctx.placer,
+      [
+        { x: cx - w / 2, y: y1 + 3, w, h },
+        { x: cx - w / 2, y: y0 - h - 3, w, h },
+        { x: x1 + 4, y: cy - h / 2, w, h },
+        { x: x0 - 4 - w, y: cy - h / 2, w, h },
+        { x: x1 + 4, y: y1 + 2, w, h },
+        { x: x0 - 4 - w, y: y0 - h - 2, w, h },
+        { x: cx - w / 2, y: y1 + 3 + h, w, h },
+        { x: cx - w / 2, y: y0 - 2 * h - 3, w, h },
+      ],
+      labelWidth(label, 12, true) + 2,
+      { x: x0, y: y0, w: x1 - x0, h: y1 - y0 },
+      boxes.map(anchorOf),
+    );
+    const box = placed.box;
     const c = coloursOfPlayer(ctx, unit.player);
+    out += leaderLine(placed, c.label);
     out += haloText(ctx, box.x + box.w / 2, box.y + 12, label, {
       "font-size": 12,
       "font-weight": "bold",

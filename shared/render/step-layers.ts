@@ -10,7 +10,8 @@ import type { BaseShape } from "../model/scenario";
 import { baseElement, edgeDistance, project } from "./base-shape";
 import { modelBox } from "./model-layers";
 import { coloursOfPlayer, movesOfStep, spansMeet, type RenderContext } from "./render-context";
-import { el, points, text, textWidth } from "./svg-text";
+import { anchorOf, leaderLine, placeText } from "./label-placer";
+import { el, labelWidth, points, text, textWidth } from "./svg-text";
 
 /** What a moved model looks like: its base, facing and player (after the step, or as set up if it is gone). */
 function lookOf(ctx: RenderContext, id: string): { base: BaseShape; facing: number; player: string; unit: string } | undefined {
@@ -214,14 +215,33 @@ function distanceLabel(ctx: RenderContext, pts: [number, number][], mv: MoveFram
     return { x: x - w / 2, y: y - h / 2, w, h };
   };
   const reach = Math.abs(n[0]) * (w / 2) + Math.abs(n[1]) * (h / 2) + 3;
-  const box = ctx.placer.place([at(reach), at(-reach), at(reach, 14), at(-reach, 14), at(reach, -14), at(-reach, -14), at(reach + 16), at(-reach - 16)]);
-  return el(
-    "g",
-    { class: "distance", "data-model": mv.id, "data-offset": offset },
-    [
-      el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 4, fill: ctx.theme.labelBackground, stroke: ctx.theme.labelBorder, "stroke-width": 1 }),
-      text({ x: box.x + box.w / 2, y: box.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
-    ].join(""),
+  const placed = placeText(
+    ctx.placer,
+    [at(reach), at(-reach), at(reach, 14), at(-reach, 14), at(reach, -14), at(-reach, -14), at(reach + 16), at(-reach - 16)],
+    labelWidth(label, 11, true) + 4,
+    { x: mid[0], y: mid[1], w: 0, h: 0 },
+    [{ cx: mid[0], cy: mid[1], rx: 0, ry: 0 }],
+  );
+  const box = placed.box;
+  return (
+    leaderLine(placed, ctx.theme.labelBorder) +
+    el(
+      "g",
+      { class: "distance", "data-model": mv.id, "data-offset": offset },
+      [
+        el("rect", {
+          x: box.x,
+          y: box.y,
+          width: box.w,
+          height: box.h,
+          rx: 4,
+          fill: ctx.theme.labelBackground,
+          stroke: ctx.theme.labelBorder,
+          "stroke-width": 1,
+        }),
+        text({ x: box.x + box.w / 2, y: box.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
+      ].join(""),
+    )
   );
 }
 
@@ -314,21 +334,31 @@ function problemLabel(ctx: RenderContext, p: Problem, id: string, more: number):
   const content = more > 0 ? `${p.code} +${more}` : p.code;
   const lw = textWidth(content, 10, true) + 8;
   const h = 15;
-  const at = ctx.placer.place([
-    { x: box.x + box.w + 3, y: box.y - h + 4, w: lw, h },
-    { x: box.x - lw - 3, y: box.y - h + 4, w: lw, h },
-    { x: box.x + box.w + 3, y: box.y + box.h - 4, w: lw, h },
-    { x: box.x - lw - 3, y: box.y + box.h - 4, w: lw, h },
-    { x: box.x + box.w / 2 - lw / 2, y: box.y - h - 3, w: lw, h },
-    { x: box.x + box.w / 2 - lw / 2, y: box.y + box.h + 3, w: lw, h },
-  ]);
-  return el(
-    "g",
-    { class: "problem-label", ...attrs },
+  const placed = placeText(
+    ctx.placer,
     [
-      el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 3, fill: colour }),
-      text({ x: at.x + at.w / 2, y: at.y + 11, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: ctx.theme.onProblem }, content),
-    ].join(""),
+      { x: box.x + box.w + 3, y: box.y - h + 4, w: lw, h },
+      { x: box.x - lw - 3, y: box.y - h + 4, w: lw, h },
+      { x: box.x + box.w + 3, y: box.y + box.h - 4, w: lw, h },
+      { x: box.x - lw - 3, y: box.y + box.h - 4, w: lw, h },
+      { x: box.x + box.w / 2 - lw / 2, y: box.y - h - 3, w: lw, h },
+      { x: box.x + box.w / 2 - lw / 2, y: box.y + box.h + 3, w: lw, h },
+    ],
+    labelWidth(content, 10, true) + 4,
+    box,
+    [anchorOf(box)],
+  );
+  const at = placed.box;
+  return (
+    leaderLine(placed, colour) +
+    el(
+      "g",
+      { class: "problem-label", ...attrs },
+      [
+        el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 3, fill: colour }),
+        text({ x: at.x + at.w / 2, y: at.y + 11, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: ctx.theme.onProblem }, content),
+      ].join(""),
+    )
   );
 }
 
@@ -374,20 +404,28 @@ function measureLabel(ctx: RenderContext, p: Problem, id: string): string {
     { x: box.x + box.w / 2 - w / 2, y: box.y + box.h + h + 6, w, h },
     { x: box.x + box.w / 2 - w / 2, y: box.y - 2 * h - 6, w, h },
   ];
+  let around = box;
+  let anchor = anchorOf(box);
   if (m.from && m.to) {
     const [x1, y1] = project(ctx.proj, m.from);
     const [x2, y2] = project(ctx.proj, m.to);
     const mx = (x1 + x2) / 2;
     const my = (y1 + y2) / 2;
     candidates.unshift({ x: mx + 4, y: my - h - 2, w, h }, { x: mx - w - 4, y: my + 2, w, h });
+    around = { x: mx, y: my, w: 0, h: 0 };
+    anchor = { cx: mx, cy: my, rx: 0, ry: 0 };
   }
-  const at = ctx.placer.place(candidates);
-  return el(
-    "g",
-    { class: "measure", "data-problem": p.code, "data-offset": p.span.start },
-    [
-      el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 4, fill: ctx.theme.labelBackground, stroke: colour, "stroke-width": 1.5 }),
-      text({ x: at.x + at.w / 2, y: at.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
-    ].join(""),
+  const placed = placeText(ctx.placer, candidates, labelWidth(label, 11, true) + 4, around, [anchor]);
+  const at = placed.box;
+  return (
+    leaderLine(placed, colour) +
+    el(
+      "g",
+      { class: "measure", "data-problem": p.code, "data-offset": p.span.start },
+      [
+        el("rect", { x: at.x, y: at.y, width: at.w, height: at.h, rx: 4, fill: ctx.theme.labelBackground, stroke: colour, "stroke-width": 1.5 }),
+        text({ x: at.x + at.w / 2, y: at.y + 12, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ctx.theme.text }, label),
+      ].join(""),
+    )
   );
 }

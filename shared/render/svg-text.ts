@@ -68,6 +68,41 @@ export function textWidth(s: string, size: number, bold = false): number {
   return [...s].length * size * (bold ? 0.66 : 0.6);
 }
 
+/**
+ * Advance widths of DejaVu Sans (Book, then Bold) for the printable ASCII characters U+0020–U+007E,
+ * in thousandths of an em, rounded up (as Chromium lays them out).
+ */
+const ADVANCE_BOOK = [
+  318, 401, 460, 838, 637, 951, 780, 275, 391, 391, 500, 838, 318, 361, 318, 337, 637, 637, 637, 637, 637, 637, 637, 637, 637, 637, 337, 337, 838, 838, 838,
+  531, 1000, 685, 687, 699, 771, 632, 576, 775, 752, 295, 295, 656, 558, 863, 749, 788, 604, 788, 695, 635, 611, 732, 685, 989, 686, 611, 686, 391, 337, 391,
+  838, 500, 500, 613, 635, 550, 635, 616, 353, 635, 634, 278, 278, 580, 278, 975, 634, 612, 635, 635, 412, 521, 393, 634, 592, 818, 592, 592, 525, 637, 337,
+  637, 838,
+];
+const ADVANCE_BOLD = [
+  349, 457, 521, 838, 696, 1002, 873, 307, 458, 458, 523, 838, 380, 416, 380, 366, 696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838,
+  581, 1000, 774, 763, 734, 831, 684, 684, 821, 837, 373, 373, 775, 638, 996, 837, 851, 733, 851, 771, 721, 683, 813, 774, 1104, 771, 725, 726, 458, 366, 458,
+  838, 500, 500, 675, 716, 593, 716, 679, 436, 716, 712, 343, 343, 666, 343, 1042, 712, 688, 716, 716, 494, 596, 479, 712, 652, 924, 646, 652, 583, 712, 366,
+  712, 838,
+];
+/** Any other character: wider than every ASCII glyph of either weight (CJK and emoji are about 1 em). */
+const ADVANCE_OTHER = 1120;
+
+/**
+ * A width in px that a string's glyphs never exceed in DejaVu Sans (the theme's first font; its
+ * fallbacks are narrower): the sum of the characters' advances, kerning ignored. Label placement
+ * keeps these boxes apart, so labels do not overlap in a browser; `textWidth` stays the figure
+ * the label backgrounds and the legend are drawn with.
+ */
+export function labelWidth(s: string, size: number, bold = false): number {
+  const table = bold ? ADVANCE_BOLD : ADVANCE_BOOK;
+  let milli = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    milli += c >= 0x20 && c <= 0x7e ? table[c - 0x20] : ADVANCE_OTHER;
+  }
+  return (milli * size) / 1000;
+}
+
 /** Splits text into lines of at most `width` px (by the estimate above), breaking at spaces; explicit newlines are kept. */
 export function wrap(s: string, width: number, size: number): string[] {
   const max = Math.max(8, Math.floor(width / (size * 0.6)));

@@ -6,7 +6,8 @@ import type { TerrainDef } from "../model/scenario";
 import { project } from "./base-shape";
 import { haloText } from "./board-layers";
 import type { RenderContext } from "./render-context";
-import { el, points, textWidth } from "./svg-text";
+import { leaderLine, placeText } from "./label-placer";
+import { el, labelWidth, points, textWidth } from "./svg-text";
 
 const LABEL_SIZE = 11;
 
@@ -38,19 +39,29 @@ function terrainLabel(ctx: RenderContext, t: TerrainDef): string {
   const [cx, cy] = project(ctx.proj, [c.x, c.y]);
   const w = textWidth(t.id, LABEL_SIZE) + 4;
   const h = 14;
-  const box = ctx.placer.place([
-    { x: cx - w / 2, y: cy - h / 2, w, h },
-    { x: cx - w / 2, y: cy + h / 2 + 2, w, h },
-    { x: cx - w / 2, y: cy - (3 * h) / 2 - 2, w, h },
-  ]);
-  return haloText(ctx, box.x + box.w / 2, box.y + 11, t.id, {
-    "font-size": LABEL_SIZE,
-    "font-style": "italic",
-    fill: ctx.theme.terrainText,
-    class: "terrain-label",
-    "data-terrain": t.id,
-    "data-offset": t.span.start,
-  });
+  const placed = placeText(
+    ctx.placer,
+    [
+      { x: cx - w / 2, y: cy - h / 2, w, h },
+      { x: cx - w / 2, y: cy + h / 2 + 2, w, h },
+      { x: cx - w / 2, y: cy - (3 * h) / 2 - 2, w, h },
+    ],
+    labelWidth(t.id, LABEL_SIZE) + 2,
+    { x: cx, y: cy, w: 0, h: 0 },
+    [{ cx, cy, rx: 0, ry: 0 }],
+  );
+  const box = placed.box;
+  return (
+    leaderLine(placed, ctx.theme.terrainEdge) +
+    haloText(ctx, box.x + box.w / 2, box.y + 11, t.id, {
+      "font-size": LABEL_SIZE,
+      "font-style": "italic",
+      fill: ctx.theme.terrainText,
+      class: "terrain-label",
+      "data-terrain": t.id,
+      "data-offset": t.span.start,
+    })
+  );
 }
 
 /**
