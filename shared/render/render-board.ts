@@ -15,6 +15,8 @@ import { basesLayer, coherencyLayer, halosLayer, unitLabelsLayer } from "./model
 import { DEFAULT_SCALE, MAX_BOARD_PX, type RenderContext, type RenderOptions } from "./render-context";
 import { sourceMetadata } from "./source-embed";
 import { regionLayer, regionNote, shownRegion } from "./region-layer";
+import { annotationLayer, calloutList, shownAnnotations } from "./annotation-layer";
+import { moveRegion } from "../engine/region";
 import { arrowsLayer, ghostsLayer, problemsLayer } from "./step-layers";
 import { el, escapeText, num } from "./svg-text";
 import { terrainLayer } from "./terrain-layer";
@@ -64,7 +66,11 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   // Drawing order is back to front; label placement order (below) is by importance.
   const board = boardLayer(ctx);
   const terrain = terrainLayer(ctx);
-  const region = shownRegion(ctx, options.region);
+  // `show:` annotations (the scenario's and the step's); `show: { region }` asks for a region as the option does.
+  const show = shownAnnotations(scenario, ctx.step);
+  const asked = options.region ?? (show?.region && frame.step !== undefined ? moveRegion(scenario, frame.step, show.region.id, options) : undefined);
+  const region = shownRegion(ctx, asked && asked.samples > 0 ? asked : undefined);
+  const annotations = show ? annotationLayer(ctx, show) : undefined;
   const regionShapes = region ? regionLayer(ctx, region) : "";
   const halos = options.halos ? halosLayer(ctx) : "";
   const links = options.coherency ? coherencyLayer(ctx) : "";
@@ -73,7 +79,14 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   const objectives = objectivesLayer(ctx);
   const arrows = arrowsLayer(ctx);
   const problems = problemsLayer(ctx);
-  const labels = [arrows.placeLabels(), problems.placeLabels(), unitLabelsLayer(ctx), objectives.placeLabels(), terrain.placeLabels()].join("");
+  const labels = [
+    arrows.placeLabels(),
+    problems.placeLabels(),
+    annotations?.placeLabels() ?? "",
+    unitLabelsLayer(ctx),
+    objectives.placeLabels(),
+    terrain.placeLabels(),
+  ].join("");
 
   let y = boardY + boardH + 10;
   const bar = scaleBar(ctx, boardX, y);
@@ -84,6 +97,8 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   y += list.height;
   const note = regionNote(ctx, region, MARGIN, y, contentW);
   y += note.height;
+  const callouts = calloutList(ctx, show, MARGIN, y);
+  y += callouts.height;
   const key =
     options.legend === false
       ? { svg: "", height: 0 }
@@ -100,6 +115,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     terrain.shapes,
     objectives.shapes,
     regionShapes,
+    annotations?.shapes ?? "",
     halos,
     links,
     ghosts,
@@ -111,6 +127,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     cap.svg,
     list.svg,
     note.svg,
+    callouts.svg,
     key.svg,
   ].join("");
   const root = el(

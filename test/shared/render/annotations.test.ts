@@ -1,0 +1,64 @@
+// `show:` annotations drawn: rulers labelled with the checker's own edge-to-edge measure, rings,
+// coherency links (a broken one drawn broken), callouts and their list, a step's region; and
+// nothing drawn (byte-identical) without `show:`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { analyze } from "../../../shared/engine/analyze";
+import { boardFrame } from "../../../shared/engine/frame";
+import { signedGap } from "../../../shared/geometry/gap";
+import { shapeOf } from "../../../shared/geometry/shape";
+import { renderBoard } from "../../../shared/render/index";
+
+const ROOT = join(__dirname, "..", "..", "..", "..");
+const COHERENCY = readFileSync(join(ROOT, "examples", "11e-coherency.scenario.yaml"), "utf8");
+
+function render(text: string, step?: number): string {
+  const a = analyze(text);
+  return renderBoard(a.scenario!, boardFrame(a.scenario!, a.problems, step), {});
+}
+
+test("rulers are labelled with the gap the checker measures, edge to edge", () => {
+  const a = analyze(COHERENCY);
+  const svg = render(COHERENCY);
+  const at = (id: string) => {
+    const m = a.scenario!.units.flatMap((u) => u.models).find((x) => x.id === id)!;
+    return shapeOf(m.base, m.at, m.facing);
+  };
+  for (const [x, y] of [
+    ["s2", "g1"],
+    ["s3", "g2"],
+    ["s5", "g3"],
+    ["s1", "s5"],
+  ]) {
+    assert.match(svg, new RegExp(`<line class="show-ruler" data-from="${x}" data-to="${y}"`), `${x}-${y} ruler`);
+    assert.ok(svg.includes(`>${signedGap(at(x), at(y)).toFixed(2)}"</text>`), `${x}-${y} label ${signedGap(at(x), at(y)).toFixed(2)}`);
+  }
+  assert.equal((svg.match(/class="show-link"/g) ?? []).length + (svg.match(/class="show-link broken"/g) ?? []).length > 0, true);
+  assert.doesNotMatch(svg, /show-link broken/, "the example's units are in coherency: no broken link");
+  assert.equal((svg.match(/<g class="show-callout" /g) ?? []).length, 3);
+  assert.equal((svg.match(/<g class="show-callout-text" /g) ?? []).length, 3);
+  assert.ok(svg.includes("within 9&quot;") || svg.includes('within 9"'), "the callout text is in the list");
+});
+
+test("a link longer than 2\" is drawn broken; rings and a step's region; hostile callout text is escaped", () => {
+  const text = COHERENCY.replace("s4: [9, 12.2]", "s4: [6, 14]")
+    .replace("show:\n", "show:\n  rings: [{ around: g2, radius: 3 }]\n")
+    .replace(`text: 'Every model is within 2" of at least one other model of its unit'`, `text: "</text><script>alert(1)</script>"`);
+  const svg = render(text);
+  assert.match(svg, /class="show-link broken"/);
+  assert.match(svg, /<(circle|ellipse) class="show-ring" data-around="g2"/);
+  assert.doesNotMatch(svg, /<script>/);
+  assert.ok(svg.includes("&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+  const withRegion = `${COHERENCY}steps:\n  - pile-in: squad\n    show:\n      region: s4\n`;
+  const boardAt0 = render(withRegion, 0);
+  assert.match(boardAt0, /class="region-legal" data-model="s4"/);
+  assert.doesNotMatch(render(withRegion), /region-legal/, "no region on the set-up");
+});
+
+test("without show: nothing is drawn: the picture is byte-identical to the scenario's without the key", () => {
+  const bare = COHERENCY.slice(0, COHERENCY.indexOf("show:"));
+  const svg = render(bare);
+  assert.doesNotMatch(svg, /show-|data-callout/);
+});
