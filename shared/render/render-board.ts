@@ -68,8 +68,9 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   const terrain = terrainLayer(ctx);
   // `show:` annotations (the scenario's and the step's); `show: { region }` asks for a region as the option does.
   const show = shownAnnotations(scenario, ctx.step);
-  const asked = options.region ?? (show?.region && frame.step !== undefined ? moveRegion(scenario, frame.step, show.region.id, options) : undefined);
-  const region = shownRegion(ctx, asked && asked.samples > 0 ? asked : undefined);
+  const shown = show?.region && frame.step !== undefined && !options.region ? moveRegion(scenario, frame.step, show.region.id, options) : undefined;
+  // A region asked for by the option is drawn as given (its note too); one from show: only when the step moves that model.
+  const region = shownRegion(ctx, options.region ?? (shown && shown.samples > 0 ? shown : undefined));
   const annotations = show ? annotationLayer(ctx, show) : undefined;
   const regionShapes = region ? regionLayer(ctx, region) : "";
   const halos = options.halos ? halosLayer(ctx) : "";

@@ -41,8 +41,12 @@ export function readScenarioTree(text: string): ScenarioTree {
   try {
     const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
     const root = (doc.contents as YNode | null) ?? null;
-    const ids: WrittenId[] = [];
-    collectIds(root, ids);
+    const collected: WrittenId[] = [];
+    const either = new Set<WrittenId>();
+    collectIds(root, collected, either);
+    // An id `show:` writes where a model or an objective may stand is the objective's when one is defined so.
+    const objectives = new Set(collected.filter((o) => o.kind === "objective" && o.definition).map((o) => o.id));
+    const ids = collected.map((o) => (either.has(o) && objectives.has(o.id) ? { ...o, kind: "objective" as const } : o));
     ids.sort((a, b) => a.span.start - b.span.start);
     return { text, root, syntaxErrors: doc.errors.length > 0, ids };
   } catch {
@@ -69,12 +73,16 @@ export function definitionOf(tree: ScenarioTree, kind: IdKind, id: string): Writ
 }
 
 /** Records one id written as `node` (a key or a value), when it is a usable scalar. */
-type Sink = (kind: IdKind, node: YNode | null, definition: boolean, extra?: { step?: number; unit?: string }) => void;
+/** Records an id; `either` marks one that may name a model or an objective (kinded once the definitions are known). */
+type Sink = (kind: IdKind, node: YNode | null, definition: boolean, extra?: { step?: number; unit?: string; either?: boolean }) => void;
 
-function collectIds(root: YNode | null, out: WrittenId[]): void {
-  const sink: Sink = (kind, node, definition, extra = {}) => {
+function collectIds(root: YNode | null, out: WrittenId[], either: Set<WrittenId>): void {
+  const sink: Sink = (kind, node, definition, { either: maybe, ...extra } = {}) => {
     const written = writtenId(node);
-    if (written) out.push({ kind, definition, ...written, ...extra });
+    if (!written) return;
+    const id: WrittenId = { kind, definition, ...written, ...extra };
+    out.push(id);
+    if (maybe) either.add(id);
   };
   for (const [key, value] of pairsOf(root)) {
     if (key === "units") for (const [unitKey, unit] of idPairs(value)) readUnit(unitKey, unit, sink);
@@ -83,7 +91,34 @@ function collectIds(root: YNode | null, out: WrittenId[]): void {
     else if (key === "steps") {
       const seq = asSeq(value);
       if (seq) seqItems(seq).forEach((item, index) => readBlock(item, index, sink, true));
-    }
+    } else if (key === "show") readShowIds(value, sink, undefined);
+  }
+}
+
+/** The ids of a `show:` block (parse/parse-show.ts): rulers, halo and link units, rings, the region's model, callouts. */
+function readShowIds(node: YNode | null, sink: Sink, step: number | undefined): void {
+  const extra = step === undefined ? {} : { step };
+  const either = (n: YNode | null): void => sink("model", n, false, { ...extra, either: true });
+  for (const [key, value] of pairsOf(node)) {
+    if (key === "measure")
+      for (const pair of listItems(value)) {
+        const [a, b] = listItems(pair);
+        if (a) sink("model", a, false, extra);
+        if (b) either(b);
+      }
+    else if (key === "engagement" || key === "coherency") {
+      for (const item of asSeq(value) ? listItems(value) : scalarText(value) === "all" ? [] : [value]) sink("unit", item, false, extra);
+    } else if (key === "rings")
+      for (const ring of listItems(value))
+        for (const [k, v] of pairsOf(ring)) {
+          if (k === "around") either(v);
+        }
+    else if (key === "region") sink("model", value, false, extra);
+    else if (key === "callouts")
+      for (const [, callout] of idPairs(value))
+        for (const [k, v] of pairsOf(callout)) {
+          if (k === "at" && !asSeq(v)) either(v);
+        }
   }
 }
 
@@ -114,6 +149,8 @@ function readBlock(node: YNode | null, step: number, sink: Sink, head: boolean):
       for (const [modelKey] of idPairs(value)) sink("model", modelKey, false, { step });
     } else if (key === "objective") {
       sink("objective", value, false, { step });
+    } else if (head && key === "show") {
+      readShowIds(value, sink, step);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ConsolidateSpec, ModelMove, Ref, RefList, Scenario, Step } from "../../model/scenario";
+import type { ConsolidateSpec, ModelMove, Ref, RefList, Scenario, ShowSpec, Step } from "../../model/scenario";
 import type { Span } from "../../source/span";
 
 /** What an id names. */
@@ -38,6 +38,21 @@ export function occurrences(scenario: Scenario): Occurrence[] {
     for (const m of u.models) def("model", m.id, m.span);
   }
   for (const step of scenario.steps) stepRefs(step, (kind, r) => ref(kind, r, step.index));
+  const objectives = new Set(scenario.objectives.map((o) => o.id));
+  const either = (r: Ref): IdKind => (objectives.has(r.id) ? "objective" : "model");
+  const show = (spec: ShowSpec | undefined, step?: number): void => {
+    if (!spec) return;
+    for (const m of spec.measure) {
+      ref("model", m.from, step);
+      ref(either(m.to), m.to, step);
+    }
+    for (const c of [spec.engagement, spec.coherency]) if (c && !c.all) for (const u of c.units) ref("unit", u, step);
+    for (const r of spec.rings) ref(either(r.around), r.around, step);
+    if (spec.region) ref("model", spec.region, step);
+    for (const c of spec.callouts) if ("id" in c.at) ref(either(c.at), c.at, step);
+  };
+  show(scenario.show);
+  for (const step of scenario.steps) show(step.show, step.index);
   return out.sort((a, b) => a.span.start - b.span.start);
 }
 
