@@ -118,6 +118,7 @@ try {
     mkdirSync(folder, { recursive: true });
     for (const f of readdirSync(path.join(ROOT, "examples"))) cpSync(path.join(ROOT, "examples", f), path.join(folder, f));
     cpSync(path.join(ROOT, "test", "fixtures", "markdown", "three-boards.md"), path.join(folder, "three-boards.md"));
+    cpSync(path.join(ROOT, "test", "fixtures", "markdown", "editor.md"), path.join(folder, "rules-chapter.md"));
   }
   // The extension under development when the .vsix is installed: an empty harness that only carries the tests.
   const harness = path.join(work, "harness");
@@ -358,6 +359,24 @@ try {
       });
       await screenshot(page, RESULTS, "markdown-preview.png");
       return `${count} boards`;
+    },
+    page,
+  );
+  await check(
+    "a Markdown chapter shows its scenarios' errors at their Markdown lines, as ruleboard check does",
+    async () => {
+      await openFile(page, "rules-chapter.md");
+      const rows = () => page.locator(".markers-panel .monaco-list-row").allTextContents();
+      // ruleboard check test/fixtures/markdown/editor.md: move.too-far at 35:9, yaml.syntax at 65:1, and the expected one at 58:7.
+      const want = ["ruleboardmove.too-far[Ln 35, Col 9]", "ruleboardyaml.syntax[Ln 65, Col 1]", "ruleboardmove.too-far[Ln 58, Col 7]"];
+      await until("the chapter's findings in the Problems panel", async () => {
+        const texts = await rows();
+        return want.every((w) => texts.some((t) => t.endsWith(w))) || undefined;
+      });
+      await goToLine(page, 35);
+      await until("a squiggle in the Markdown file", async () => (await page.locator(".monaco-editor .squiggly-error").count()) > 0 || undefined);
+      const file = await screenshot(page, RESULTS, "markdown-diagnostics.png");
+      return `${want.length} findings at their Markdown lines; ${path.relative(ROOT, file)}`;
     },
     page,
   );
