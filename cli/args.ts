@@ -1,3 +1,4 @@
+import type { ViewSpec } from "../shared/model/scenario";
 /**
  * The one command-line parser of `ruleboard`: argv → one request, or a usage error.
  *
@@ -58,6 +59,8 @@ export interface RenderRequest {
   readonly region?: string;
   /** `--rules <system>`: judge and draw under this system instead of the file's (present only when given). */
   readonly rules?: string;
+  /** `--view auto|board|x,y,w,h`: the part of the board drawn, over the file's `view:` (present only when given). */
+  readonly view?: ViewSpec;
 }
 
 /**
@@ -162,7 +165,7 @@ const OPTION_TABLES = {
   checkOrCompare: { flags: ["--quiet", "--all"], valued: ["--format", "--rules", "--rulings"] },
   render: {
     flags: ["--all", "--html"],
-    valued: ["--step", "--format", "--out", "--theme", "--extract", "--region", "--rules"],
+    valued: ["--step", "--format", "--out", "--theme", "--extract", "--region", "--rules", "--view"],
     once: true,
     where: " for render",
   },
@@ -323,6 +326,8 @@ function readRender(scanned: ScannedArgs | string): RenderRequest | HtmlRenderRe
   if (typeof step === "object") return step;
   const region = values.get("--region");
   const rules = values.get("--rules");
+  const view = readView(values);
+  if (typeof view === "object" && "kind" in view) return view;
   if (html) {
     // The page shows the set-up and every step, as SVG: options that choose pictures do not apply.
     if (all) return usageError("options --html and --all cannot be used together (the page shows the set-up and every step)");
@@ -351,7 +356,19 @@ function readRender(scanned: ScannedArgs | string): RenderRequest | HtmlRenderRe
     theme,
     ...(region === undefined ? {} : { region }),
     ...(rules === undefined ? {} : { rules }),
+    ...(view === undefined ? {} : { view }),
   };
+}
+
+/** `--view auto`, `--view board` or `--view x,y,w,h` (inches, width and height above 0). */
+function readView(values: ReadonlyMap<string, string>): ViewSpec | UsageError | undefined {
+  const written = values.get("--view");
+  if (written === undefined) return undefined;
+  if (written === "auto" || written === "board") return written;
+  const n = written.split(",").map((s) => Number(s.trim()));
+  if (n.length !== 4 || n.some((v) => !Number.isFinite(v)) || n[2] <= 0 || n[3] <= 0)
+    return usageError(`--view must be auto, board or x,y,w,h in inches with width and height above 0 (got '${written}')`);
+  return [n[0], n[1], n[2], n[3]];
 }
 
 /** region <file> --model <id> [--step N] [--format text|json] [--rules <system>]. */

@@ -6,7 +6,7 @@ export const USAGE = `Usage: ruleboard check <files or folders...> [options]
        ruleboard compare <file> [--rules <systems>] [--format text|json] [--all]
        ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]
                 [--theme light|dark|high-contrast|print] [--region <model>]
-                [--rules <system>]
+                [--rules <system>] [--view auto|board|x,y,w,h]
        ruleboard render <file> --html [--out <page.html>] [--theme <name>]
                 [--rules <system>]
        ruleboard region <file> --model <id> [--step N] [--format text|json]
@@ -80,6 +80,8 @@ Options:
   --out <path>         render: the output file (the page with --html), or
                        folder with --all or --markdown.
   --theme <name>       render: light (default), dark, high-contrast or print.
+  --view <view>        render: auto (cropped to the action), board, or a window
+                       x,y,w,h in inches (default: the file's view:).
   --extract <svg>      render: print the scenario embedded in an exported SVG.
   --markdown <doc.md>  render: draw every scenario block of a Markdown document.
   --html               render: one HTML page with every step and a slider (not

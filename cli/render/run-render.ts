@@ -100,7 +100,16 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
   };
   const pictures = wanted.map((n) => {
     const frame = boardFrame(scenario, analysis.problems, n === 0 ? undefined : n - 1, system);
-    return { n, svg: renderBoard(scenario, frame, { theme: request.theme, embedSource: text, ...system, ...(region === undefined ? {} : { region }) }) };
+    return {
+      n,
+      svg: renderBoard(scenario, frame, {
+        theme: request.theme,
+        embedSource: text,
+        ...system,
+        ...(region === undefined ? {} : { region }),
+        ...(request.view === undefined ? {} : { view: request.view }),
+      }),
+    };
   });
 
   if (request.out === undefined) {

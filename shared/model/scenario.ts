@@ -261,4 +261,9 @@ export interface Scenario {
   readonly stepsWritten: number;
   /** What every step's board shows on request (`show:`). */
   readonly show?: ShowSpec;
+  /** The part of the board pictures show (`view:`): the whole board by default. */
+  readonly view?: ViewSpec;
 }
+
+/** `view: auto` (cropped to the models, objectives and annotations of each board), `board`, or a window `[x, y, w, h]` in inches. */
+export type ViewSpec = "auto" | "board" | readonly [number, number, number, number];

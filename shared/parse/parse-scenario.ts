@@ -1,6 +1,6 @@
 import { parseDocument } from "yaml";
 import { problem, type Problem } from "../diagnostics/problem";
-import type { ObjectiveDef, Option, Ref, Scenario, ShowSpec, Step, TerrainDef } from "../model/scenario";
+import type { ObjectiveDef, Option, Ref, Scenario, ShowSpec, Step, TerrainDef, ViewSpec } from "../model/scenario";
 import { readShow } from "./parse-show";
 import type { Span } from "../source/span";
 import { readKeys, type KeyTable } from "./key-table";
@@ -9,10 +9,10 @@ import { parseObjectives } from "./parse-objectives";
 import { parseSteps } from "./parse-steps";
 import { parseTerrain } from "./parse-terrain";
 import { parseUnits, type UnitDraft } from "./parse-units";
-import { readChoice, readRefList, readSize, readText } from "./read-values";
+import { readChoice, readInches, readRefList, readSize, readText } from "./read-values";
 import { RefResolver } from "./resolve-refs";
 import { DEFAULT_BOARD, DEFAULT_PHASE, isRulingName, PHASES, RULING_NAMES, SUPPORTED_RULES } from "./vocabulary";
-import { asMap, describeNode, pairSpan, quote, spanOf, valueSpan, type YNode, type YPair } from "./yaml-nodes";
+import { asMap, asSeq, describeNode, pairSpan, quote, scalarText, seqItems, spanOf, valueSpan, type YNode, type YPair } from "./yaml-nodes";
 
 /** The top-level keys as read. */
 interface TopDraft {
@@ -29,6 +29,7 @@ interface TopDraft {
   steps: Step[];
   stepsWritten?: number;
   show?: ShowSpec;
+  view?: ViewSpec;
 }
 
 /** The top-level keys, read in this order (definitions before the steps that refer to them). */
@@ -73,7 +74,34 @@ export const TOP_KEYS: KeyTable<TopDraft> = {
   show: (ctx, pair, top) => {
     top.show = readShow(ctx, pair);
   },
+  view: (ctx, pair, top) => {
+    top.view = readView(ctx, pair);
+  },
 };
+
+/** `view: auto`, `view: board`, or `view: [x, y, w, h]` (inches; a window of positive size). */
+function readView(ctx: ParseContext, pair: YPair): ViewSpec | undefined {
+  const seq = asSeq(pair.value);
+  if (!seq) {
+    const text = scalarText(pair.value);
+    if (text === "auto" || text === "board") return text;
+    ctx.schema(`view must be auto, board or a window [x, y, w, h] in inches, got ${describeNode(pair.value)}`, valueSpan(pair));
+    return undefined;
+  }
+  const items = seqItems(seq);
+  if (items.length !== 4) {
+    ctx.schema(`a view window is [x, y, w, h] (four numbers in inches), got ${items.length} value${items.length === 1 ? "" : "s"}`, valueSpan(pair));
+    return undefined;
+  }
+  const n = items.map((item, i) => readInches(ctx, item, spanOf(item), ["the window's x", "the window's y", "the window's width", "the window's height"][i]));
+  if (n.some((v) => v === undefined)) return undefined;
+  const [x, y, w, h] = n as number[];
+  if (w <= 0 || h <= 0) {
+    ctx.schema("a view window's width and height must be greater than 0", valueSpan(pair));
+    return undefined;
+  }
+  return [x, y, w, h];
+}
 
 /** `rulings: [name, …]`: each a ruling or a ruling set of the catalogue; unknown names are left out. */
 function readRulings(ctx: ParseContext, pair: YPair, top: TopDraft): void {
@@ -166,6 +194,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
     steps,
     stepsWritten: top.stepsWritten ?? 0,
     ...(show && { show }),
+    ...(top.view && { view: top.view }),
   };
 }
 

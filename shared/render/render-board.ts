@@ -26,14 +26,88 @@ const MARGIN = 20;
 /** Narrow boards still get a picture wide enough for the caption and legend. */
 const MIN_WIDTH = 560;
 
-/** Where `renderBoard` puts the board in the picture (inches → px), and the picture's width. */
-export function layoutOf(scenario: Scenario, options: Pick<RenderOptions, "scale"> = {}): { proj: { scale: number; x0: number; y0: number }; width: number } {
-  const asked = options.scale !== undefined && Number.isFinite(options.scale) && options.scale > 0 ? options.scale : DEFAULT_SCALE;
+/** The part of the board a picture shows, in inches. */
+export interface BoardWindow {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** A close-up (a cropped view) fits this many px a side, at most CLOSE_UP_SCALE px an inch. */
+const CLOSE_UP_WIDTH = 720;
+const CLOSE_UP_HEIGHT = 560;
+const CLOSE_UP_SCALE = 72;
+
+/** Around what `view: auto` keeps in the picture, in inches. */
+const AUTO_MARGIN = 2;
+/** `view: auto` never crops to less than this a side (inches). */
+const AUTO_MIN = 8;
+
+/**
+ * The part of the board the picture of `frame` shows (`options.view`, else the scenario's
+ * `view:`): the whole board, a window, or for `auto` the box round the models on the board, where
+ * the shown step's moves started, the objectives and the annotations' points, with a margin; a
+ * window that would hold nearly all the board is the board.
+ */
+export function windowOf(scenario: Scenario, frame: BoardFrame | undefined, options: Pick<RenderOptions, "view"> = {}): BoardWindow {
+  const { width: W, height: H } = scenario.board;
+  const board = { x: 0, y: 0, w: W, h: H };
+  const view = options.view ?? scenario.view ?? "board";
+  if (view === "board") return board;
+  const clamp = (x0: number, y0: number, x1: number, y1: number): BoardWindow => {
+    const x = Math.max(0, Math.min(x0, W));
+    const y = Math.max(0, Math.min(y0, H));
+    const w = Math.max(0, Math.min(x1, W) - x);
+    const h = Math.max(0, Math.min(y1, H) - y);
+    return w <= 0 || h <= 0 || (w >= 0.9 * W && h >= 0.9 * H) ? board : { x, y, w, h };
+  };
+  if (view !== "auto") return clamp(view[0], view[1], view[0] + view[2], view[1] + view[3]);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const add = (x: number, y: number, r = 0): void => {
+    xs.push(x - r, x + r);
+    ys.push(y - r, y + r);
+  };
+  for (const m of frame?.models ?? []) add(m.at[0], m.at[1], m.base.kind === "round" ? m.base.diameterMm / 50.8 : m.base.lengthMm / 50.8);
+  for (const mv of frame?.moves ?? []) add(mv.from[0], mv.from[1]);
+  for (const o of scenario.objectives) add(o.at.x, o.at.y, 1);
+  const step = frame?.step === undefined ? undefined : scenario.steps.find((s) => s.index === frame.step);
+  const show = shownAnnotations(scenario, step);
+  for (const c of show?.callouts ?? []) if (!("id" in c.at)) add(c.at.x, c.at.y);
+  if (xs.length === 0) return board;
+  let [x0, x1, y0, y1] = [Math.min(...xs) - AUTO_MARGIN, Math.max(...xs) + AUTO_MARGIN, Math.min(...ys) - AUTO_MARGIN, Math.max(...ys) + AUTO_MARGIN];
+  if (x1 - x0 < AUTO_MIN) [x0, x1] = [(x0 + x1) / 2 - AUTO_MIN / 2, (x0 + x1) / 2 + AUTO_MIN / 2];
+  if (y1 - y0 < AUTO_MIN) [y0, y1] = [(y0 + y1) / 2 - AUTO_MIN / 2, (y0 + y1) / 2 + AUTO_MIN / 2];
+  return clamp(x0, y0, x1, y1);
+}
+
+/**
+ * Where `renderBoard` puts the board in the picture: the projection (inches → px), the picture's
+ * width, the window of the board shown and where it is drawn (px), and whether it is cropped.
+ */
+export function layoutOf(
+  scenario: Scenario,
+  options: Pick<RenderOptions, "scale" | "view"> = {},
+  frame?: BoardFrame,
+): {
+  proj: { scale: number; x0: number; y0: number };
+  width: number;
+  window: BoardWindow;
+  area: { x: number; y: number; w: number; h: number };
+  cropped: boolean;
+} {
+  const window = windowOf(scenario, frame, options);
+  const cropped = window.w !== scenario.board.width || window.h !== scenario.board.height;
+  const given = options.scale !== undefined && Number.isFinite(options.scale) && options.scale > 0 ? options.scale : undefined;
+  // A cropped view is a close-up: drawn about as wide as a whole board would be (at most CLOSE_UP_SCALE px an inch).
+  const asked = given ?? (cropped ? Math.min(CLOSE_UP_SCALE, CLOSE_UP_WIDTH / window.w, CLOSE_UP_HEIGHT / window.h) : DEFAULT_SCALE);
   // A board of hundreds of inches is drawn smaller, so the picture never outgrows MAX_BOARD_PX.
-  const scale = Math.min(asked, MAX_BOARD_PX / Math.max(scenario.board.width, scenario.board.height));
-  const boardW = scenario.board.width * scale;
-  const width = Math.max(MIN_WIDTH, boardW + 2 * MARGIN);
-  return { proj: { scale, x0: (width - boardW) / 2, y0: MARGIN + 46 + 8 }, width };
+  const scale = Math.min(asked, MAX_BOARD_PX / Math.max(window.w, window.h));
+  const areaW = window.w * scale;
+  const width = Math.max(MIN_WIDTH, areaW + 2 * MARGIN);
+  const area = { x: (width - areaW) / 2, y: MARGIN + 46 + 8, w: areaW, h: window.h * scale };
+  return { proj: { scale, x0: area.x - window.x * scale, y0: area.y - window.y * scale }, width, window, area, cropped };
 }
 
 /**
@@ -43,11 +117,10 @@ export function layoutOf(scenario: Scenario, options: Pick<RenderOptions, "scale
  * `data-step` (the 0-based step index, as in `Problem.step`; absent for the set-up).
  */
 export function renderBoard(scenario: Scenario, frame: BoardFrame, options: RenderOptions = {}): string {
-  const { proj, width } = layoutOf(scenario, options);
-  const { scale, x0: boardX, y0: boardY } = proj;
+  const { proj, width, area, cropped } = layoutOf(scenario, options, frame);
+  const { x: boardX, y: boardY, w: boardW, h: boardH } = area;
   const theme = themeOf(options.theme ?? "light");
   const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
-  const boardH = scenario.board.height * scale;
   const contentW = width - 2 * MARGIN;
   const models = new Map<string, ModelFrame>(frame.models.map((m) => [m.id, m]));
   const ctx: RenderContext = {
@@ -57,7 +130,10 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     system,
     proj,
     // Labels may spill a little past the board edge, but not off the picture.
-    placer: new LabelPlacer({ x: MARGIN / 2, y: boardY - 4, w: width - MARGIN, h: boardH + 8 }),
+    // (A cropped view keeps them inside its window, which clips what is outside.)
+    placer: new LabelPlacer(
+      cropped ? { x: boardX + 2, y: boardY + 2, w: boardW - 4, h: boardH - 4 } : { x: MARGIN / 2, y: boardY - 4, w: width - MARGIN, h: boardH + 8 },
+    ),
     step: frame.step === undefined ? undefined : scenario.steps.find((s) => s.index === frame.step),
     units: new Map(scenario.units.map((u) => [u.id, u])),
     models,
@@ -107,11 +183,7 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   y += key.height + (key.height > 0 ? 4 : 0) + MARGIN - 6;
   const height = Math.ceil(y);
 
-  const body = [
-    options.embedSource === undefined ? "" : sourceMetadata(options.embedSource),
-    el("title", {}, escapeText(scenario.title)),
-    el("rect", { width: num(width), height, fill: theme.background }),
-    header(ctx, MARGIN, MARGIN).svg,
+  const onBoard = [
     board,
     terrain.shapes,
     objectives.shapes,
@@ -124,6 +196,29 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     problems.shapes,
     arrows.arrows,
     labels,
+  ].join("");
+  // A cropped view shows only its window of the board: a nested <svg> clips it (same coordinates), its edge drawn as the window's.
+  const viewBox = `${num(boardX)} ${num(boardY)} ${num(boardW)} ${num(boardH)}`;
+  const shownBoard = cropped
+    ? el("svg", { class: "view", x: num(boardX), y: num(boardY), width: num(boardW), height: num(boardH), viewBox }, onBoard) +
+      el("rect", {
+        class: "view-edge",
+        x: num(boardX),
+        y: num(boardY),
+        width: num(boardW),
+        height: num(boardH),
+        fill: "none",
+        stroke: theme.boardEdge,
+        "stroke-width": 1,
+        "stroke-dasharray": "6 3",
+      })
+    : onBoard;
+  const body = [
+    options.embedSource === undefined ? "" : sourceMetadata(options.embedSource),
+    el("title", {}, escapeText(scenario.title)),
+    el("rect", { width: num(width), height, fill: theme.background }),
+    header(ctx, MARGIN, MARGIN).svg,
+    shownBoard,
     bar.svg,
     cap.svg,
     list.svg,

@@ -1,7 +1,7 @@
 /** What every drawing layer shares: the scenario, the frame, the theme, the projection and the label placer. */
 import type { BoardFrame, ModelFrame } from "../engine/frame";
 import type { RegionResult } from "../engine/region";
-import type { Scenario, Step, UnitDef } from "../model/scenario";
+import type { Scenario, Step, UnitDef, ViewSpec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { RulesSystem } from "../systems/system";
 import type { Projection } from "./base-shape";
@@ -31,6 +31,8 @@ export interface RenderOptions {
    * (`region.step === frame.step`), with its legend entries and its note under the board.
    */
   readonly region?: RegionResult;
+  /** The part of the board to show, over the scenario's `view:` (`ruleboard render --view`). */
+  readonly view?: ViewSpec;
 }
 
 /** Default pixels per inch: a 44" x 30" board is about 1060 x 720 px. */

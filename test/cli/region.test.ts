@@ -260,3 +260,18 @@ test("parseArgs: region's options, and render's --region only when given", () =>
 test("the usage error's hint is the shared one", () => {
   assert.ok(usageError("x").stderr.endsWith(USAGE_HINT_LINE));
 });
+
+test("render --view: auto crops, a window is x,y,w,h, board draws it all; a bad view is a usage error", () => {
+  const file = path.join(ROOT, "examples", "illegal-pile-in.scenario.yaml");
+  const auto = run("render", file, "--view", "auto");
+  assert.equal(auto.code, 0, auto.stderr);
+  assert.match(auto.stdout, /<svg class="view" /);
+  const window = run("render", file, "--view", "8,5,10,8");
+  // A 10" x 8" window as a close-up: 70 px an inch (560 px high at most).
+  assert.match(window.stdout, /<svg class="view" x="[\d.]+" y="[\d.]+" width="700" height="560" /);
+  assert.doesNotMatch(run("render", file, "--view", "board").stdout, /class="view"/);
+  assert.deepEqual(
+    run("render", file, "--view", "1,2,0,3"),
+    usageError("--view must be auto, board or x,y,w,h in inches with width and height above 0 (got '1,2,0,3')"),
+  );
+});

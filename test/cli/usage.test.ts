@@ -22,7 +22,7 @@ test("--help names render --html, for one scenario and for a Markdown document, 
   const lines = [
     "       ruleboard render <file> [--step N | --all] [--format svg|png] [--out <path>]\n" +
       "                [--theme light|dark|high-contrast|print] [--region <model>]\n" +
-      "                [--rules <system>]\n" +
+      "                [--rules <system>] [--view auto|board|x,y,w,h]\n" +
       "       ruleboard render <file> --html [--out <page.html>] [--theme <name>]\n" +
       "                [--rules <system>]\n",
     "       ruleboard render --markdown <doc.md> --out <folder> [--format svg|png]\n" +
@@ -39,6 +39,10 @@ test("--help names render --html, for one scenario and for a Markdown document, 
       "  --html               render: one HTML page with every step and a slider (not\n" +
       "                       with --all, --step, --region or --format png).\n",
   ];
+  lines.push(
+    "  --view <view>        render: auto (cropped to the action), board, or a window\n" +
+      "                       x,y,w,h in inches (default: the file's view:).\n",
+  );
   for (const l of lines) assert.ok(USAGE.includes(l), l);
   // The lines this option brought fit in 80 columns (the first, render's synopsis, was there before).
   for (const l of lines.join("").split("\n").slice(1)) assert.ok(l.length <= 80, l);

@@ -206,7 +206,7 @@ describe("malformed completion requests", () => {
       const answer = await server.request<{ items: CompletionItem[] } | null>("textDocument/completion", { textDocument: { uri }, position: end });
       assert.deepEqual(
         answer?.items.map((i) => i.label),
-        ["description", "rulings", "board", "terrain", "show"],
+        ["description", "rulings", "board", "terrain", "show", "view"],
       );
     } finally {
       server.dispose();

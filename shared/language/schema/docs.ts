@@ -80,6 +80,10 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
     units: doc("Units", "Unit ids, each with its `player:`, `base:` and `models:`."),
     steps: doc("Steps", "The timeline: a list of steps, each with one kind key (`pile-in`, `fight`, `remove`, `consolidate`, `move`, `charge`, `phase`)."),
     show: SHOW,
+    view: doc(
+      "View",
+      "The part of the board pictures show: `auto` (each board cropped to its models, objectives and annotations, with a margin), `board` (the whole board, the default), or a window `[x, y, w, h]` in inches.",
+    ),
   },
   unit: {
     player: doc("Player", "The player the unit belongs to; a scenario has two players, with any names."),

@@ -129,6 +129,13 @@ function valueOf(place: MapPlace, key: string): Schema {
       return ref("moves");
     case "*.objective":
       return ref("id");
+    case "top.view":
+      return {
+        anyOf: [
+          { type: "string", enum: ["auto", "board"] },
+          { type: "array", items: ref("number"), minItems: 4, maxItems: 4 },
+        ],
+      };
     case "top.show":
     case "*.show":
       return ref("show");

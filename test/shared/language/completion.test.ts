@@ -88,7 +88,7 @@ describe("completion of keys", () => {
   const overrun = example("overrun-fight");
 
   it("offers the top-level keys not yet written", () => {
-    assert.deepEqual(labels(`${overrun}|`), ["description", "rulings", "terrain", "show"]);
+    assert.deepEqual(labels(`${overrun}|`), ["description", "rulings", "terrain", "show", "view"]);
   });
 
   it("offers a unit's keys, a model map's and a move map's", () => {
@@ -411,7 +411,7 @@ describe("completion on broken text, snippets, robustness", () => {
       assert.doesNotThrow(() => completeAt(text, offset));
       assert.doesNotThrow(() => completeAt(text.slice(0, offset), offset));
     }
-    const top = ["scenario", "description", "rules", "rulings", "board", "turn", "phase", "objectives", "terrain", "units", "steps", "show"];
+    const top = ["scenario", "description", "rules", "rulings", "board", "turn", "phase", "objectives", "terrain", "units", "steps", "show", "view"];
     assert.deepEqual(
       completeAt("", 0).entries.map((e) => e.label),
       top,

@@ -435,7 +435,7 @@ describe("scenario.schema: unknown keys go on the key", () => {
     );
     assert.match(
       r.problems[0].message,
-      /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps, show$/,
+      /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps, show, view$/,
     );
     assert.match(
       r.problems[1].message,

@@ -102,3 +102,23 @@ test("unknown ids and bad values in show: are findings on their lines, and those
   assert.equal(show.region, undefined);
   assert.deepEqual(show.callouts, []);
 });
+
+test("view: auto, board or a window; bad values are findings on the value", () => {
+  assert.equal(parseScenario(`${BASE}view: auto\n`).scenario?.view, "auto");
+  assert.equal(parseScenario(`${BASE}view: board\n`).scenario?.view, "board");
+  assert.deepEqual(parseScenario(`${BASE}view: [4, 5, 12, 8]\n`).scenario?.view, [4, 5, 12, 8]);
+  for (const [value, message] of [
+    ["zoomed", "view must be auto, board or a window [x, y, w, h] in inches, got the text 'zoomed'"],
+    ["[1, 2, 3]", "a view window is [x, y, w, h] (four numbers in inches), got 3 values"],
+    ["[1, 2, 0, 4]", "a view window's width and height must be greater than 0"],
+  ]) {
+    const text = `${BASE}view: ${value}\n`;
+    const { scenario, problems } = parseScenario(text);
+    assert.deepEqual(
+      problems.map((p) => [p.code, lineOf(text, p.span.start), p.message]),
+      [["scenario.schema", 17, message]],
+      value,
+    );
+    assert.equal(scenario?.view, undefined);
+  }
+});

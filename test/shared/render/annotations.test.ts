@@ -62,3 +62,30 @@ test("without show: nothing is drawn: the picture is byte-identical to the scena
   const svg = render(bare);
   assert.doesNotMatch(svg, /show-|data-callout/);
 });
+
+test("view: auto crops each board to its models, starts and annotations, as a close-up; view: board and no view: draw the whole board", () => {
+  const text = readFileSync(join(ROOT, "examples", "faq-pile-in-region.scenario.yaml"), "utf8");
+  const a = analyze(text);
+  const frame = boardFrame(a.scenario!, a.problems, 0);
+  const svg = renderBoard(a.scenario!, frame, {});
+  const win = /<svg class="view" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" viewBox="([^"]+)">/.exec(svg);
+  assert.ok(win, "a nested svg clips the window");
+  const [x, y, w, h] = win.slice(1, 5).map(Number);
+  assert.equal(win[5], `${win[1]} ${win[2]} ${win[3]} ${win[4]}`, "the window keeps the picture's coordinates");
+  // Every base and every start of the step lies inside the window.
+  for (const m of svg.matchAll(/<circle class="(?:base|ghost)" data-model="(\w+)"[^>]* cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)) {
+    const [cx, cy, r] = [Number(m[2]), Number(m[3]), Number(m[4])];
+    assert.ok(cx - r >= x && cx + r <= x + w && cy - r >= y && cy + r <= y + h, `${m[0].slice(0, 60)} inside the window`);
+  }
+  assert.ok(w > 600, `a close-up fills the picture (${w} px wide)`);
+  const whole = renderBoard(a.scenario!, frame, { view: "board" });
+  assert.doesNotMatch(whole, /class="view"/);
+  const bare = text.replace("view: auto\n", "");
+  const b = analyze(bare);
+  const offsets = (svg: string): string => svg.replace(/ data-offset="\d+"/g, "");
+  assert.equal(
+    offsets(renderBoard(b.scenario!, boardFrame(b.scenario!, b.problems, 0), {})),
+    offsets(whole),
+    "view: board is the picture without view: (source offsets aside)",
+  );
+});
