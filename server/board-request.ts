@@ -61,7 +61,7 @@ export function boardResult(analysis: Analysis, version: number, params: Omit<Bo
   const shaded = region && region.samples > 0 ? region : undefined;
   const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light", ...(shaded && { region: shaded }) } as RenderOptions);
   const editable: EditableBoard = {
-    proj: layoutOf(scenario).proj,
+    proj: layoutOf(scenario, {}, frame).proj,
     board: { width: scenario.board.width, height: scenario.board.height },
     ...editableModels(scenario, frame, step, (model) => (text === undefined ? undefined : placementLock(text, analysis, step, model))),
   };

@@ -281,7 +281,9 @@ try {
         await goToLine(page, 24);
         await page.keyboard.press("Control+S");
         await page.waitForTimeout(1000);
-        return until("the scenario saved", () => (done(readFileSync(file, "utf8")) ? readFileSync(file, "utf8") : undefined)).catch(() => readFileSync(file, "utf8"));
+        return until("the scenario saved", () => (done(readFileSync(file, "utf8")) ? readFileSync(file, "utf8") : undefined)).catch(() =>
+          readFileSync(file, "utf8"),
+        );
       };
       const before = await save();
       await goToLine(page, 24);
