@@ -4,12 +4,10 @@
 // group drags, arrow-key nudges sent as one move, Tab through the models, Escape, the undo keys, and
 // locked models. Every message the page posts is asserted exactly. A screenshot goes to
 // test-results/screenshots/.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { launchChromium } from "./playwright";
-import type { PwBrowser } from "./playwright";
+import { suiteBrowser } from "./playwright";
 import { boardMessage, boardOfText, example, openPreview, ORIGIN, ROOT, until } from "./preview-page";
 import type { PreviewPage } from "./preview-page";
 import type { EditableBoard, FromPreviewMessage, ToPreviewMessage } from "../../shared/protocol/messages";
@@ -18,31 +16,16 @@ const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 /** The page's own files: nothing else may ever be requested. */
 const OWN_FILES = [`${ORIGIN}/index.html`, `${ORIGIN}/dist/webview/main.css`, `${ORIGIN}/dist/webview/main.js`];
 
-let browser: PwBrowser | undefined;
-let skip: string | undefined;
-
-before(async () => {
-  const launched = await launchChromium();
-  if ("skip" in launched) {
-    skip = launched.skip;
-    console.log(`browser tests skipped: ${skip}`);
-  } else {
-    browser = launched.browser;
-    mkdirSync(SCREENSHOTS, { recursive: true });
-  }
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = suiteBrowser(SCREENSHOTS);
 
 /** Runs `body` with a fresh preview page; after it: no errors or dialogs, no CSP violation, no request but the page's own files. */
 function browserTest(name: string, body: (p: PreviewPage) => Promise<void>): void {
   test(name, async (t) => {
-    if (browser === undefined) {
-      t.skip(skip ?? "no browser");
+    if (suite.browser === undefined) {
+      t.skip(suite.skip ?? "no browser");
       return;
     }
-    const p = await openPreview(browser);
+    const p = await openPreview(suite.browser);
     try {
       await body(p);
       assert.deepEqual(p.incidents, [], "no console errors, page errors or dialogs");

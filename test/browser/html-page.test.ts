@@ -3,13 +3,13 @@
 // shown (its board, label and note); each board of a Markdown page has its own slider; the page
 // makes no request but itself, logs no error and breaks no policy; a hostile scenario runs nothing
 // and adds no element; and the policy is really enforced. Screenshots go to test-results/screenshots/.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runCli } from "../helpers/cli";
-import { launchChromium } from "./playwright";
+import { suiteBrowser } from "./playwright";
 import type { PwBrowser, PwPage } from "./playwright";
 
 /** The repository root (out/test/browser -> ../../..). */
@@ -18,22 +18,7 @@ const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 /** A made-up address for the page; nothing there is reachable, the test serves the page and refuses the rest. */
 const PAGE_URL = "https://ruleboard-page.test/faq/page.html";
 
-let browser: PwBrowser | undefined;
-let skip: string | undefined;
-
-before(async () => {
-  const launched = await launchChromium();
-  if ("skip" in launched) {
-    skip = launched.skip;
-    console.log(`browser tests skipped: ${skip}`);
-  } else {
-    browser = launched.browser;
-    mkdirSync(SCREENSHOTS, { recursive: true });
-  }
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = suiteBrowser(SCREENSHOTS);
 
 /** The page of `ruleboard render …args` (stdout), made by the built CLI. */
 function pageOf(...args: string[]): string {
@@ -86,11 +71,11 @@ document.addEventListener("securitypolicyviolation", (e) => window.__violations.
  */
 function pageTest(name: string, html: () => string, body: (p: LoadedPage) => Promise<void>): void {
   test(name, async (t) => {
-    if (browser === undefined) {
-      t.skip(skip ?? "no browser");
+    if (suite.browser === undefined) {
+      t.skip(suite.skip ?? "no browser");
       return;
     }
-    const p = await openPage(browser, html());
+    const p = await openPage(suite.browser, html());
     try {
       await body(p);
       await p.page.waitForTimeout(50);
@@ -305,11 +290,11 @@ pageTest("a hostile scenario runs nothing and adds no element: its text is text,
 });
 
 test("the policy is enforced: a script the page did not bring is refused", async (t) => {
-  if (browser === undefined) {
-    t.skip(skip ?? "no browser");
+  if (suite.browser === undefined) {
+    t.skip(suite.skip ?? "no browser");
     return;
   }
-  const p = await openPage(browser, pageOf(OVERRUN, "--html"));
+  const p = await openPage(suite.browser, pageOf(OVERRUN, "--html"));
   try {
     // Evaluated through the debugger (not subject to the policy), it adds an inline script as a page would.
     await p.page.evaluate(`(() => { const s = document.createElement("script"); s.textContent = "window.__ran = 1"; document.body.append(s); })()`);

@@ -1,6 +1,7 @@
 // Loads playwright-core and finds Debian's chromium without making either a compile-time
 // dependency: the suite compiles and skips (with the reason) on a machine that has neither.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { after, before } from "node:test";
 import * as path from "node:path";
 
 /** The few Playwright calls the browser tests make (a structural subset of playwright-core's types). */
@@ -79,4 +80,26 @@ export async function launchChromium(): Promise<{ browser: PwBrowser } | { skip:
   if (executablePath === undefined) return { skip: "chromium is not installed (apt-get install -y chromium)" };
   const browser = await pw.chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
   return { browser };
+}
+
+/**
+ * One Chromium for a test file: launched before its tests (screenshots go to `screenshots`),
+ * closed after them. `browser` is undefined and `skip` says why when Chromium cannot start.
+ */
+export function suiteBrowser(screenshots?: string): { readonly browser: PwBrowser | undefined; readonly skip: string | undefined } {
+  const state: { browser: PwBrowser | undefined; skip: string | undefined } = { browser: undefined, skip: undefined };
+  before(async () => {
+    const launched = await launchChromium();
+    if ("skip" in launched) {
+      state.skip = launched.skip;
+      console.log(`browser tests skipped: ${state.skip}`);
+    } else {
+      state.browser = launched.browser;
+      if (screenshots !== undefined) mkdirSync(screenshots, { recursive: true });
+    }
+  });
+  after(async () => {
+    await state.browser?.close();
+  });
+  return state;
 }

@@ -1,12 +1,12 @@
 // The board preview's page in a real browser (headless Debian chromium via playwright-core): what it
 // draws, how it steps, what it posts when clicked, that it keeps pan/zoom, and that a hostile
 // scenario runs nothing and loads nothing. Screenshots go to test-results/screenshots/.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import * as path from "node:path";
-import { launchChromium } from "./playwright";
-import type { PwBrowser, PwPage } from "./playwright";
+import { suiteBrowser } from "./playwright";
+import type { PwPage } from "./playwright";
 import { boardMessage, boardOfText, example, openPreview, ORIGIN, ROOT, until } from "./preview-page";
 import type { PreviewPage } from "./preview-page";
 
@@ -14,22 +14,7 @@ const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 /** The page's own files: nothing else may ever be requested. */
 const OWN_FILES = [`${ORIGIN}/index.html`, `${ORIGIN}/dist/webview/main.css`, `${ORIGIN}/dist/webview/main.js`];
 
-let browser: PwBrowser | undefined;
-let skip: string | undefined;
-
-before(async () => {
-  const launched = await launchChromium();
-  if ("skip" in launched) {
-    skip = launched.skip;
-    console.log(`browser tests skipped: ${skip}`);
-  } else {
-    browser = launched.browser;
-    mkdirSync(SCREENSHOTS, { recursive: true });
-  }
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = suiteBrowser(SCREENSHOTS);
 
 /**
  * Runs `body` with a fresh preview page, or skips with the reason the browser is missing. After
@@ -38,11 +23,11 @@ after(async () => {
  */
 function browserTest(name: string, body: (p: PreviewPage) => Promise<void>, blocked = 0): void {
   test(name, async (t) => {
-    if (browser === undefined) {
-      t.skip(skip ?? "no browser");
+    if (suite.browser === undefined) {
+      t.skip(suite.skip ?? "no browser");
       return;
     }
-    const p = await openPreview(browser);
+    const p = await openPreview(suite.browser);
     try {
       await body(p);
       // The only console errors allowed are Chromium reporting that the policy blocked something.
@@ -197,8 +182,8 @@ browserTest("pan and zoom survive a new board and are kept in the webview state"
 });
 
 test("a reloaded page starts from the saved pan and zoom", async (t) => {
-  if (browser === undefined) return t.skip(skip ?? "no browser");
-  const p = await openPreview(browser, { uri: OVERRUN_URI, view: { x: 12, y: -30, zoom: 2 } });
+  if (suite.browser === undefined) return t.skip(suite.skip ?? "no browser");
+  const p = await openPreview(suite.browser, { uri: OVERRUN_URI, view: { x: 12, y: -30, zoom: 2 } });
   try {
     await p.send(boardMessage(OVERRUN_URI, boardOfText(OVERRUN, 0)));
     await shown(p, 0);
