@@ -30,7 +30,7 @@ export function boardOf(
   if (!validParams(params)) {
     throw new ResponseError(
       ErrorCodes.InvalidParams,
-      `${BOARD_METHOD} needs { uri: string, step?: number | null, at?: number, theme?: light|dark|high-contrast|print, region?: model id }`,
+      `${BOARD_METHOD} needs { uri: string, step?: number | null, at?: number, theme?: light|dark|high-contrast|print, region?: model id, view?: auto|board }`,
     );
   }
   const document = documents.get(params.uri);
@@ -59,9 +59,10 @@ export function boardResult(analysis: Analysis, version: number, params: Omit<Bo
   // The legal region of the selected model, when the shown step moves it.
   const region = params.region !== undefined && step !== null ? moveRegion(scenario, step, params.region) : undefined;
   const shaded = region && region.samples > 0 ? region : undefined;
-  const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light", ...(shaded && { region: shaded }) } as RenderOptions);
+  const view = params.view === undefined ? {} : { view: params.view };
+  const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light", ...view, ...(shaded && { region: shaded }) } as RenderOptions);
   const editable: EditableBoard = {
-    proj: layoutOf(scenario, {}, frame).proj,
+    proj: layoutOf(scenario, view, frame).proj,
     board: { width: scenario.board.width, height: scenario.board.height },
     ...editableModels(scenario, frame, step, (model) => (text === undefined ? undefined : placementLock(text, analysis, step, model))),
   };
@@ -100,5 +101,6 @@ function validParams(params: BoardParams | undefined): params is BoardParams {
   if (params.step !== undefined && params.step !== null && !Number.isInteger(params.step)) return false;
   if (params.at !== undefined && !(Number.isInteger(params.at) && params.at >= 0)) return false;
   if (params.region !== undefined && (typeof params.region !== "string" || params.region.length > 200)) return false;
+  if (params.view !== undefined && params.view !== "auto" && params.view !== "board") return false;
   return params.theme === undefined || (typeof params.theme === "string" && isThemeName(params.theme as BoardTheme));
 }

@@ -54,6 +54,8 @@ export class BoardPreview {
   private notOpenTries = 0;
   /** What the webview shows now (to skip requests for cursor moves within the shown step). */
   private shown: { readonly uri: string; readonly version: number; readonly result: BoardResult } | undefined;
+  /** "Fit to action" / "Fit to board", over the scenario's view: (undefined: the scenario's). */
+  private view: "auto" | "board" | undefined;
   /** The models selected on the board (kept across redraws; one selected model shades its legal region). */
   private selected: readonly string[] = [];
   /** The offset a reveal just selected: that selection change is ours, not a cursor move to follow. */
@@ -104,6 +106,8 @@ export class BoardPreview {
     this.uri = uri;
     this.pin = { kind: "cursor" };
     this.shown = undefined;
+    this.view = undefined;
+    this.selected = [];
     this.retitle();
     this.schedule(0);
   }
@@ -129,6 +133,11 @@ export class BoardPreview {
       case "select":
         if (!Array.isArray(message.models) || !message.models.every((m) => typeof m === "string")) return;
         this.selected = message.models.slice(0, 1000);
+        this.schedule(0);
+        return;
+      case "view":
+        if (message.view !== "auto" && message.view !== "board") return;
+        this.view = message.view;
         this.schedule(0);
         return;
       case "undo":
@@ -248,6 +257,7 @@ export class BoardPreview {
       theme: boardThemeOf(),
       ...this.stepParams(document),
       ...(this.selected.length === 1 && { region: this.selected[0] }),
+      ...(this.view && { view: this.view }),
     };
     this.inFlight?.cancel();
     const cancel = (this.inFlight = new CancellationTokenSource());

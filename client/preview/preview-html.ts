@@ -59,6 +59,8 @@ export function previewHtml(sources: PreviewPageSources): string {
 <button type="button" id="next" title="Next step" aria-label="Next step">&#9654;</button>
 <span id="step-label" class="step-label"></span>
 <span class="spacer"></span>
+<button type="button" id="fit-action" title="Crop the board to the action of the step shown" aria-label="Fit to action">Fit to action</button>
+<button type="button" id="fit-board" title="Show the whole board" aria-label="Fit to board">Fit to board</button>
 <button type="button" id="fit" title="Reset pan and zoom" aria-label="Reset pan and zoom">Fit</button>
 </header>
 <div id="banner" class="banner" role="status" hidden></div>

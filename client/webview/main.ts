@@ -29,6 +29,17 @@ panZoom.set(state.view ?? FIT);
 const steps = new StepControls({ slider: byId("step"), prev: byId("prev"), next: byId("next"), label: byId("step-label") }, (step) =>
   api.postMessage({ type: "step", step }),
 );
+// The part of the board drawn: cropped to the action, or the whole board (over the scenario's view:).
+for (const [id, view] of [
+  ["fit-action", "auto"],
+  ["fit-board", "board"],
+] as const) {
+  byId<HTMLButtonElement>(id).addEventListener("click", () => {
+    panZoom.set(FIT);
+    save({ view: FIT });
+    api.postMessage({ type: "view", view });
+  });
+}
 byId<HTMLButtonElement>("fit").addEventListener("click", () => {
   panZoom.set(FIT);
   save({ view: FIT });

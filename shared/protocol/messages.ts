@@ -84,6 +84,8 @@ export interface BoardParams {
    * engine/region.ts), and return the region as data in `BoardResult.region`.
    */
   readonly region?: string;
+  /** The part of the board to draw, over the scenario's `view:`: cropped to the action, or the whole board. */
+  readonly view?: "auto" | "board";
 }
 
 /** Where one step is written, so the client can tell whether a cursor move leaves the shown step. */
@@ -229,6 +231,8 @@ export type FromPreviewMessage =
   | { readonly type: "select"; readonly models: readonly string[] }
   /** The pointer rests over the board with one model selected: why could it (not) end its move here? */
   | { readonly type: "probe"; readonly version: number; readonly step: number | null; readonly model: string; readonly at: readonly [number, number] }
+  /** "Fit to action" / "Fit to board": draw the board cropped to the action, or whole (over the scenario's `view:`). */
+  | { readonly type: "view"; readonly view: "auto" | "board" }
   /** Ctrl+Z / Ctrl+Shift+Z with the board focused: the document's own undo and redo. */
   | { readonly type: "undo" }
   | { readonly type: "redo" };

@@ -10,6 +10,8 @@ import * as path from "node:path";
 import { suiteBrowser } from "./playwright";
 import { boardMessage, boardOfText, example, openPreview, ORIGIN, ROOT, until } from "./preview-page";
 import type { PreviewPage } from "./preview-page";
+import { boardResult } from "../../server/board-request";
+import { analyze } from "../../shared/index";
 import type { EditableBoard, FromPreviewMessage, ToPreviewMessage } from "../../shared/protocol/messages";
 
 const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
@@ -346,4 +348,26 @@ browserTest("hovering a model shows the editor hover's facts; hovering the board
   await until(p.page, "document.getElementById('drag-info').textContent.includes('too far')");
   assert.deepEqual(await overlay(p), { hidden: false, text: "r1 may not end here: <b>too far</b>" });
   assert.equal(await p.page.evaluate<number>("document.querySelectorAll('#drag-info b').length"), 0, "shown as text");
+});
+
+browserTest("Fit to action and Fit to board ask for the cropped or the whole board; a cropped board still drags true", async (p) => {
+  await openPileIn(p);
+  await p.page.locator("#fit-action").click();
+  await p.page.locator("#fit-board").click();
+  assert.deepEqual(
+    (await postedSinceReady(p)).filter((m) => m.type === "view"),
+    [
+      { type: "view", view: "auto" },
+      { type: "view", view: "board" },
+    ],
+  );
+  // The extension answers with the cropped board: the same drag lands on the same inches.
+  const result = boardResult(analyze(PILE_IN), 1, { step: 0, view: "auto" }, PILE_IN);
+  assert.match(result.svg ?? "", /<svg class="view" /);
+  await p.send(boardMessage(PILE_IN_URI, result));
+  await p.page.locator("#board svg.view, #board > svg").first().waitFor({ state: "attached" });
+  const editable = result.editable!;
+  await drag(p, editable, [13.4, 8], [10.55, 6.43]);
+  const moves = (await postedSinceReady(p)).filter((m) => m.type === "move");
+  assert.deepEqual(moves.at(-1), move(["r1", 10.6, 6.4]));
 });
