@@ -1,6 +1,5 @@
 /** `ruleboard region <file> --model <id>`: where one model may end its move in one step, as the checker judges it. */
 import { analyze } from "../../shared/index";
-import type { Analysis } from "../../shared/index";
 import { moveRegion, type MultiPolygon, type RegionResult } from "../../shared/engine/region";
 import { areaOf } from "../../shared/geometry/contour";
 import type { Scenario, Step } from "../../shared/model/scenario";
@@ -11,9 +10,7 @@ import { readInput } from "../io/read-input";
 import { formatTextLines } from "../output/format-text";
 import { toFileReport } from "../output/report";
 import { usageErrorText } from "../usage";
-
-/** Findings about text the parser could not read (as render names them): the region is judged without it. */
-const PARSE_CODES: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.schema", "scenario.unknown-ref", "scenario.duplicate-id"]);
+import { printUnread } from "../output/unread";
 
 /** The step a region is asked of, or why there is none (`usage`: a usage error, exit 2; `unread`: the step cannot be read, exit 1). */
 export type RegionStep =
@@ -92,11 +89,6 @@ export function runRegion(request: RegionRequest, io: CliIo): number {
   const region = moveRegion(scenario, chosen.index, request.model, system);
   io.out(request.format === "json" ? formatRegionJson(region) : formatRegionText(region, shown));
   return EXIT_OK;
-}
-
-function printUnread(analysis: Analysis, abs: string, io: CliIo): void {
-  const unread = analysis.problems.filter((p) => PARSE_CODES.has(p.code));
-  if (unread.length > 0) io.err(formatTextLines(toFileReport(abs, { ...analysis, problems: unread }, false), io.cwd));
 }
 
 /** `{ "model", "step" (1-based), "legal", "unitOnly" }` and `"note"` when there is one; coordinates to 3 decimals. */

@@ -15,10 +15,8 @@ import { readInput } from "../io/read-input";
 import { formatTextLines } from "../output/format-text";
 import { toFileReport } from "../output/report";
 import { usageErrorText } from "../usage";
+import { printUnread } from "../output/unread";
 import type { RenderIo } from "./run-render";
-
-/** Findings about text the parser could not read, whose content the page therefore lacks (as render's). */
-const PARSE_CODES: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.schema", "scenario.unknown-ref", "scenario.duplicate-id"]);
 
 /**
  * Runs `render --html` and returns the exit status, as `render` (and `render --markdown`) do: 0
@@ -83,8 +81,7 @@ export function runHtmlRender(request: HtmlRenderRequest, io: RenderIo): number 
       return 1;
     }
     // What the parser left out (a value past the limits, a broken step) is not on the page: say so first.
-    const unread = analysis.problems.filter((p) => PARSE_CODES.has(p.code));
-    if (unread.length > 0) io.err(formatTextLines(toFileReport(abs, { ...analysis, problems: unread }, false), io.cwd));
+    printUnread(analysis, abs, io);
     for (let n = 1; n <= scenario.stepsWritten; n++) {
       if (!scenario.steps.some((s) => s.index === n - 1)) notes.push(`ruleboard: step ${n} of ${shown} cannot be read and is left out\n`);
     }

@@ -6,6 +6,7 @@ import * as path from "node:path";
 import { analyze, boardFrame } from "../../shared/index";
 import type { RenderRequest } from "../args";
 import { usageErrorText } from "../usage";
+import { printUnread } from "../output/unread";
 import { renderBoard } from "../../shared/render/index";
 import { formatTextLines } from "../output/format-text";
 import { svgToPng } from "../../node/png";
@@ -20,9 +21,6 @@ export interface RenderIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
 }
-
-/** Findings about text the parser could not read, whose content the picture therefore lacks. */
-const PARSE_CODES: ReadonlySet<string> = new Set(["yaml.syntax", "scenario.schema", "scenario.unknown-ref", "scenario.duplicate-id"]);
 
 /**
  * Runs `render` and returns the exit status, as `check`: 0 written, 1 the scenario (or the step
@@ -59,8 +57,7 @@ export function runRender(request: RenderRequest, io: RenderIo): number {
   const last = readable.length === 0 ? 0 : readable[readable.length - 1];
   const misread = (): void => {
     // What the parser left out (a value past the limits, a broken step) is not on the picture: say so.
-    const unread = analysis.problems.filter((p) => PARSE_CODES.has(p.code));
-    if (unread.length > 0) io.err(formatTextLines(toFileReport(abs, { ...analysis, problems: unread }, false), io.cwd));
+    printUnread(analysis, abs, io);
   };
   let wanted: number[];
   // --region <model>: the region's step is --step N, or else the last step that moves the model's unit.

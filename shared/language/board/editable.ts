@@ -1,7 +1,7 @@
 import type { BoardFrame } from "../../engine/frame";
 import type { BaseShape, Scenario, Step } from "../../model/scenario";
 import { boardAfter, systemOf } from "./facts";
-import { stepBlockLimit } from "./move-records";
+import { moveRecords, stepBlockLimit } from "./move-records";
 
 /** Board inches → picture pixels: `px = x0 + x * scale`, `py = y0 + y * scale` (y grows downwards, as in the scenario). */
 export interface Projection {
@@ -80,11 +80,19 @@ function notMover(step: Step, mover: string | undefined, unit: string, model: st
   return unit === mover ? undefined : `${model} belongs to ${unit}; step ${step.index + 1} moves ${mover}`;
 }
 
-/** The step's limit as hovers name it, measured on the board before the step. */
+/**
+ * The step's limit as hovers name it. The move records (one cached replay per analysed scenario,
+ * shared with hovers and inlay hints) hold it for a step that moves models; only a step that
+ * moves none yet is replayed up to the board before it.
+ */
 function moverLimit(scenario: Scenario, step: Step): { limit?: number; what: string } {
-  const { system } = systemOf(scenario);
-  const before = scenario.steps.filter((s) => s.index < step.index).pop();
-  const board = boardAfter(scenario, before?.index);
-  const limit = stepBlockLimit(board, system, step);
+  const block = step.kind === "fight" ? (step.consolidate ? "consolidate" : "pile-in") : undefined;
+  const recorded = moveRecords(scenario).find((r) => r.step === step.index && (block === undefined || r.block === block));
+  const limit = recorded?.limit ?? stepBlockLimit(boardBefore(scenario, step), systemOf(scenario).system, step);
   return limit ? { ...(limit.limit !== undefined && { limit: limit.limit }), what: limit.what } : { what: step.kind };
+}
+
+function boardBefore(scenario: Scenario, step: Step): ReturnType<typeof boardAfter> {
+  const before = scenario.steps.filter((s) => s.index < step.index).pop();
+  return boardAfter(scenario, before?.index);
 }

@@ -6,7 +6,7 @@
 // boundary are not judged (the outline is traced to 0.05"). The region is sound: a spot it
 // shades as legal is legal, always. It may miss a pocket smaller than its grid's cell (a spot
 // the checker accepts, outside the outline): at most 2% of the spots judged may be such misses.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -161,6 +161,5 @@ test("contours trace a disc and an annulus with a hole, to the precision asked",
   assert.ok(inMultiPolygon(ring, 5, 7.5) && !inMultiPolygon(ring, 5, 5) && !inMultiPolygon(ring, 5, 8.5));
 });
 
-test("region figures", () => {
-  console.log(tally.join("\n"));
-});
+// The counts of each region's spots, for the note (printed once the regions are checked).
+after(() => console.log(tally.join("\n")));
