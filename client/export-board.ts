@@ -18,6 +18,9 @@ export const EXPORT_PNG_COMMAND = "ruleboard.exportPng";
  */
 export type PreviewStep = (uri: string) => number | null | undefined;
 
+/** The view the preview shows a document with (Fit to action: `auto`, Fit to board: `board`), undefined for the scenario's own `view:`. */
+export type PreviewView = (uri: string) => "auto" | "board" | undefined;
+
 /** A document just opened (from the explorer) reaches the server a moment later: ask again this often. */
 const NOT_OPEN_RETRIES = 5;
 const NOT_OPEN_RETRY_MS = 200;
@@ -36,6 +39,8 @@ export interface ExportOptions {
   readonly step?: number | null;
   readonly file?: Uri;
   readonly folder?: Uri;
+  /** Over the scenario's `view:`: `auto` crops to the action, `board` draws the whole board; absent: the preview's choice, else the scenario's. */
+  readonly view?: "auto" | "board";
 }
 
 /** Menus pass their own second argument (e.g. `{ groupId }`); only an object with a target counts as options. */
@@ -48,8 +53,9 @@ function asOptions(value: unknown): ExportOptions | undefined {
  * Registers the two export commands. `previewStep` tells which step an open preview shows, so
  * "This step" exports what is on screen; without it (or without a preview) the cursor's step is used.
  */
-export function registerExportBoard(client: LanguageClient, extensionUri: Uri, previewStep?: PreviewStep): Disposable[] {
-  const run = (format: ExportFormat) => (uri?: Uri, options?: unknown) => exportBoard({ client, extensionUri, previewStep }, format, uri, asOptions(options));
+export function registerExportBoard(client: LanguageClient, extensionUri: Uri, previewStep?: PreviewStep, previewView?: PreviewView): Disposable[] {
+  const run = (format: ExportFormat) => (uri?: Uri, options?: unknown) =>
+    exportBoard({ client, extensionUri, previewStep, previewView }, format, uri, asOptions(options));
   return [commands.registerCommand(EXPORT_SVG_COMMAND, run("svg")), commands.registerCommand(EXPORT_PNG_COMMAND, run("png"))];
 }
 
@@ -57,11 +63,12 @@ interface Exporter {
   readonly client: LanguageClient;
   readonly extensionUri: Uri;
   readonly previewStep?: PreviewStep;
+  readonly previewView?: PreviewView;
 }
 
 /** Asks this step or every step, then where, then asks the server for the pictures and writes them. */
 async function exportBoard(exporter: Exporter, format: ExportFormat, uri: Uri | undefined, options: ExportOptions | undefined): Promise<void> {
-  const { client, previewStep } = exporter;
+  const { client, previewStep, previewView } = exporter;
   // The editor context menu passes the document's URI; the palette (or the focused preview) passes nothing.
   const document = uri ? await workspace.openTextDocument(uri) : scenarioInView();
   if (document?.languageId !== LANGUAGE_ID) {
@@ -85,6 +92,7 @@ async function exportBoard(exporter: Exporter, format: ExportFormat, uri: Uri | 
     uri: client.code2ProtocolConverter.asUri(document.uri),
     format,
     ...(scope.all ? { all: true } : options?.step !== undefined ? { step: options.step } : stepOf(document, previewStep)),
+    ...viewOf(document, options, previewView),
   };
   let result: ExportResult | null;
   try {
@@ -112,6 +120,12 @@ async function exportBoard(exporter: Exporter, format: ExportFormat, uri: Uri | 
   }
   const written = scope.all ? await writeAll(document, result, format) : await writeOne(document, result, format);
   if (written.length > 0) await announce(written);
+}
+
+/** The view asked for (unattended), else the one the preview shows the document with, else none (the scenario's `view:`). */
+function viewOf(document: TextDocument, options: ExportOptions | undefined, previewView: PreviewView | undefined): Pick<ExportParams, "view"> {
+  const view = options?.view ?? previewView?.(document.uri.toString());
+  return view === undefined ? {} : { view };
 }
 
 /** The step on screen: the preview's for this document, else the cursor's (the server applies the preview's cursor rule). */

@@ -26,7 +26,7 @@ export function activate(context: ExtensionContext): { extendMarkdownIt: typeof 
     commands.registerCommand(RESTART_SERVER_COMMAND, () => startOrRestart(languageClient, outputChannel)),
     ...registerCompareSystems(languageClient),
     ...preview.disposables,
-    ...registerExportBoard(languageClient, context.extensionUri, preview.shownStep),
+    ...registerExportBoard(languageClient, context.extensionUri, preview.shownStep, preview.shownView),
   );
   // Activation succeeds even if the server does not start, so the restart command stays usable;
   // not awaited, so a Markdown preview that activates the extension does not wait for the server.

@@ -85,7 +85,8 @@ interface Picture {
  */
 export function exportSvgs(scenario: Scenario, problems: readonly Problem[], text: string, params: Omit<ExportParams, "uri">, doc: string): Picture[] {
   const theme = params.theme ?? "light";
-  const draw = (step: number | null): string => renderBoard(scenario, boardFrame(scenario, problems, step ?? undefined), { theme, embedSource: text });
+  const view = params.view === undefined ? {} : { view: params.view };
+  const draw = (step: number | null): string => renderBoard(scenario, boardFrame(scenario, problems, step ?? undefined), { theme, embedSource: text, ...view });
   if (params.all) {
     const steps = [null, ...scenario.steps.map((s) => s.index)];
     return steps.map((step) => ({ name: numberedName(step, scenario.stepsWritten, doc, params.format), step, svg: draw(step) }));
@@ -152,5 +153,6 @@ function validParams(params: ExportParams | undefined): params is ExportParams {
   if (params.step !== undefined && params.step !== null && !Number.isInteger(params.step)) return false;
   if (params.at !== undefined && !(Number.isInteger(params.at) && params.at >= 0)) return false;
   if (params.all !== undefined && typeof params.all !== "boolean") return false;
+  if (params.view !== undefined && params.view !== "auto" && params.view !== "board") return false;
   return params.theme === undefined || (typeof params.theme === "string" && isThemeName(params.theme as BoardTheme));
 }

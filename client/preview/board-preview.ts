@@ -100,6 +100,11 @@ export class BoardPreview {
     return this.shown?.uri === uri ? this.shown.result.step : undefined;
   }
 
+  /** The view chosen with Fit to action / Fit to board for `uri`, or undefined (the scenario's view:, or another document shown). */
+  shownView(uri: string): "auto" | "board" | undefined {
+    return this.shown?.uri === uri ? this.view : undefined;
+  }
+
   /** Shows `uri` (from the cursor's step on), if it is not already shown. */
   show(uri: Uri): void {
     if (this.uri?.toString() === uri.toString()) return;

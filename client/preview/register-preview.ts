@@ -15,7 +15,11 @@ export const OPEN_PREVIEW_COMMAND = "ruleboard.openPreview";
 export function registerBoardPreview(
   context: ExtensionContext,
   client: LanguageClient,
-): { readonly disposables: Disposable[]; readonly shownStep: (uri: string) => number | null | undefined } {
+): {
+  readonly disposables: Disposable[];
+  readonly shownStep: (uri: string) => number | null | undefined;
+  readonly shownView: (uri: string) => "auto" | "board" | undefined;
+} {
   let preview: BoardPreview | undefined;
   const adopt = (panel: WebviewPanel, uri: Uri | undefined): BoardPreview => {
     const created = new BoardPreview(panel, client, context.extensionUri, uri, () => {
@@ -66,6 +70,6 @@ export function registerBoardPreview(
     }),
     { dispose: () => preview?.panel.dispose() },
   ];
-  // Export commands draw the step the preview shows, when it shows that document.
-  return { disposables, shownStep: (uri) => preview?.shownStep(uri) };
+  // Export commands draw the step the preview shows, when it shows that document, with its view.
+  return { disposables, shownStep: (uri) => preview?.shownStep(uri), shownView: (uri) => preview?.shownView(uri) };
 }

@@ -275,6 +275,11 @@ export interface ExportParams {
   readonly all?: boolean;
   /** Colours of the pictures (default `light`, as the CLI's). */
   readonly theme?: BoardTheme;
+  /**
+   * The part of the board drawn, over the scenario's `view:` (as the CLI's `--view` and the
+   * preview's Fit to action / Fit to board): `auto` crops to the action, `board` the whole board.
+   */
+  readonly view?: "auto" | "board";
 }
 
 /** One picture of {@link EXPORT_METHOD}'s result. */

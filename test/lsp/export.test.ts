@@ -35,10 +35,11 @@ after(() => server?.dispose());
 const TWO_STEPS = twoSteps("Export ]]> two steps");
 
 /** What renderBoard draws, with the source embedded, for one step (`null`: the set-up). */
-function expectedSvg(text: string, step: number | null, theme: ThemeName = "light"): string {
+function expectedSvg(text: string, step: number | null, theme: ThemeName = "light", view?: "auto" | "board"): string {
   const analysis = analyze(text);
   assert.ok(analysis.scenario);
-  return renderBoard(analysis.scenario, boardFrame(analysis.scenario, analysis.problems, step ?? undefined), { theme, embedSource: text });
+  const frame = boardFrame(analysis.scenario, analysis.problems, step ?? undefined);
+  return renderBoard(analysis.scenario, frame, { theme, embedSource: text, ...(view && { view }) });
 }
 
 async function exported(params: object): Promise<ExportResult> {
@@ -62,6 +63,25 @@ test("one step as SVG: renderBoard's picture of that frame, named <doc>-step-N, 
   const print = await exported({ uri, format: "svg", step: 1, theme: "print" });
   assert.equal(print.files[0].name, "export-two-steps-step-2.svg");
   assert.equal(print.files[0].data, expectedSvg(TWO_STEPS, 1, "print"));
+});
+
+test("view: auto crops to the action and board draws the whole board, over the scenario's view:", async () => {
+  const uri = scenarioUri("export-view");
+  const cropped = `${TWO_STEPS}view: auto\n`;
+  await server.open(uri, cropped, 1);
+  const viewBox = (svg: string): string => /viewBox="([^"]+)"/.exec(svg)![1];
+  const own = (await exported({ uri, format: "svg", step: 0 })).files[0].data;
+  const board = (await exported({ uri, format: "svg", step: 0, view: "board" })).files[0].data;
+  const auto = (await exported({ uri, format: "svg", step: 0, view: "auto" })).files[0].data;
+  assert.equal(own, expectedSvg(cropped, 0));
+  assert.equal(auto, expectedSvg(cropped, 0, "light", "auto"));
+  assert.equal(board, expectedSvg(cropped, 0, "light", "board"));
+  // The scenario's own view is auto: cropped in a nested <svg class="view">; board is not cropped.
+  assert.equal(viewBox(own), viewBox(auto));
+  assert.ok(auto.includes('<svg class="view"'));
+  assert.ok(!board.includes('<svg class="view"'));
+  const all = await exported({ uri, format: "svg", all: true, view: "board" });
+  assert.equal(all.files[1].data, board);
 });
 
 test("the step: the set-up, clamped as ruleboard/board clamps, and from a cursor offset (which wins)", async () => {
@@ -149,6 +169,8 @@ test("malformed parameters are InvalidParams; a document that is not open is nul
     { uri, format: "svg", at: -1 },
     { uri, format: "svg", all: "yes" },
     { uri, format: "png", theme: "neon" },
+    { uri, format: "svg", view: [0, 0, 10, 10] },
+    { uri, format: "svg", view: "close-up" },
   ];
   for (const params of bad) {
     await assert.rejects(

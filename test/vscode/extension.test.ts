@@ -169,6 +169,17 @@ suite("Ruleboard in VS Code", () => {
     assert.ok(svg.includes("Overrun fight after the transport is destroyed"));
   });
 
+  test("Export Board as SVG with view auto crops the board to the action", async () => {
+    const whole = workspaceFile("exported-board.svg");
+    const cropped = workspaceFile("exported-auto.svg");
+    const scenario = workspaceFile("overrun-fight.scenario.yaml");
+    await vscode.commands.executeCommand("ruleboard.exportSvg", scenario, { step: 1, file: whole, view: "board" });
+    await vscode.commands.executeCommand("ruleboard.exportSvg", scenario, { step: 1, file: cropped, view: "auto" });
+    // A cropped picture clips the board in a nested <svg class="view">; the whole board has none.
+    assert.ok(!fs.readFileSync(whole.fsPath, "utf8").includes('<svg class="view"'), "the whole board is not cropped");
+    assert.match(fs.readFileSync(cropped.fsPath, "utf8"), /<svg class="view" x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" viewBox="/);
+  });
+
   test("Export Board as PNG writes a PNG of one step", async () => {
     const target = workspaceFile("exported.png");
     await vscode.commands.executeCommand("ruleboard.exportPng", workspaceFile("overrun-fight.scenario.yaml"), { step: 1, file: target });

@@ -119,7 +119,9 @@ function valueContext(
   }
   const last = flow.stack[flow.stack.length - 1];
   if (last.kind === "list") {
-    const holder = path.pop();
+    let holder = path.pop();
+    // A list inside a list (a ruler's pair, `measure: [[a1, |`): the value of the outer list's key.
+    if (typeof holder === "number") holder = path.pop();
     if (typeof holder !== "string") return undefined;
     const written = [...last.items, ...itemsAfter(after.slice(tail.length))].filter((s) => s !== "");
     return { ...common, position: "value", path, key: holder, list: { written }, present: [] };

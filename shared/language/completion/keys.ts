@@ -1,4 +1,4 @@
-import { KEY_DOCS, keysOf, KIND_DOCS, requiredKeys, STEP_KIND_KEYS, type MapPlace } from "../schema/index";
+import { KEY_DOCS, keysOf, KIND_DOCS, requiredKeys, SHOW_DOCS, STEP_KIND_KEYS, type MapPlace } from "../schema/index";
 import type { StepBoard } from "./board";
 import { sortKey, type CompletionEntry } from "./entry";
 import { textStep, type Scope } from "./scope";
@@ -11,6 +11,7 @@ export function keyEntries(scope: Scope): CompletionEntry[] {
   const path = scope.ctx.path;
   const [first, second, third] = path;
   if (path.length === 0) return keys(scope, "top");
+  if (first === "show") return showKeys(scope, path.slice(1));
   if (first === "units") {
     if (path.length === 1) return scope.snippets && !scope.ctx.inFlow ? [unitSnippet(scope)] : [];
     if (path.length === 2) return keys(scope, "unit");
@@ -26,6 +27,7 @@ export function keyEntries(scope: Scope): CompletionEntry[] {
   if (nested && step.kind !== "fight") return [];
   const rest = nested ? path.slice(3) : path.slice(2);
   if (rest.length === 0 && nested) return keys(scope, `fight.${nested}`);
+  if (rest[0] === "show" && !nested) return showKeys(scope, rest.slice(1));
   if (rest[0] !== "to") return [];
   if (rest.length === 1) return movedModels(scope, second, step.unit);
   if (rest.length === 2) return keys(scope, "model-move");
@@ -40,7 +42,7 @@ function keys(scope: Scope, place: MapPlace): CompletionEntry[] {
   return keysOf(place)
     .filter((k) => !ctx.present.includes(k))
     .map((key, i) => {
-      const doc = docs[key];
+      const doc = docs[key] ?? SHOW_DOCS[`${place}.${key}`];
       return {
         label: key,
         kind: "key" as const,
@@ -49,6 +51,14 @@ function keys(scope: Scope, place: MapPlace): CompletionEntry[] {
         insert: ctx.prefix + (ctx.colonFollows ? key : `${key}: `),
       };
     });
+}
+
+/** Inside `show:` (`rest` is the path below it): its keys, or a ring's or a callout's. */
+function showKeys(scope: Scope, rest: readonly (string | number)[]): CompletionEntry[] {
+  if (rest.length === 0) return keys(scope, "show");
+  if (rest.length === 2 && rest[0] === "rings" && typeof rest[1] === "number") return keys(scope, "ring");
+  if (rest.length === 2 && rest[0] === "callouts" && typeof rest[1] === "string") return keys(scope, "callout");
+  return [];
 }
 
 /** Which phase each action kind belongs to (rules/dispatch.ts); `remove` and `phase` belong anywhere. */

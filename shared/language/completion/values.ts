@@ -5,6 +5,7 @@ import { entriesAt } from "./context";
 import { inOrder, sortKey, type CompletionEntry } from "./entry";
 import type { Segment } from "./lines";
 import { textStep, unquote, valueInsert, type Scope } from "./scope";
+import { showValues } from "./show-values";
 import { stepValues } from "./step-values";
 
 /** The unit keys that hold `true` or `false`. */
@@ -16,9 +17,11 @@ export function valueEntries(scope: Scope): CompletionEntry[] {
   const key = ctx.key!;
   const path = ctx.path;
   if (path.length === 0) return topValues(scope, key);
+  if (path[0] === "show") return showValues(scope, path.slice(1), key, undefined);
   if (path[0] === "units" && path.length === 2 && typeof path[1] === "string") return unitValues(scope, path[1], key);
   if (path[0] === "steps" && typeof path[1] === "number") {
     if (path.length === 2) return stepValues(scope, path[1], key);
+    if (path[2] === "show") return showValues(scope, path.slice(3), key, path[1]);
     const nested = path[2];
     if (path.length === 3 && (nested === "pile-in" || nested === "consolidate") && textStep(scope, path[1]).kind === "fight")
       return stepValues(scope, path[1], key, nested);
@@ -43,6 +46,11 @@ function topValues(scope: Scope, key: string): CompletionEntry[] {
       );
     case "turn":
       return playerValues(scope);
+    case "view":
+      return inOrder(0, [
+        { label: "auto", kind: "value" as const, detail: "each board cropped to what matters at its step", insert: valueInsert(ctx, "auto", false) },
+        { label: "board", kind: "value" as const, detail: "the whole board (the default)", insert: valueInsert(ctx, "board", false) },
+      ]);
     default:
       return [];
   }

@@ -5,7 +5,9 @@ import type { Span } from "../../source/span";
 import { moveRecords, systemOf } from "../board/index";
 import { occurrenceAt } from "../navigation/index";
 import { codeAt, codeHover } from "./code";
+import { keyHover } from "./key";
 import { modelHover, moveHover, objectiveHover, unitHover } from "./model";
+import { rulerHover } from "./show";
 import { stepHover, type StepHoverOptions } from "./step";
 
 /** What the caller may give a hover: a deadline, after which a step hover stops asking the engine (and says so). */
@@ -21,11 +23,13 @@ export interface HoverAnswer {
  * What the hover at `offset` shows, in this order of precedence:
  * 1. a code written in a step's `illegal:` list: its meaning and the rule text;
  * 2. a step's head line (`pile-in: squad`): what the rules let that unit do there;
- * 3. an id: a model (on the board after the step the reference is in, or the set-up for its
+ * 3. a ruler of `show: measure:`: the gap it is labelled with (and, on one of its ids, that id's hover);
+ * 4. an id: a model (on the board after the step the reference is in, or the set-up for its
  *    definition; with its move when the id opens a move entry), a unit, an objective;
- * 4. a move entry's value (`q1: [x, y]` under `to:`): the distance moved and the limit;
- * 5. the rest of a model's definition line: the model in the set-up;
- * 6. a finding's range: its code's meaning and rule text.
+ * 5. a move entry's value (`q1: [x, y]` under `to:`): the distance moved and the limit;
+ * 6. the rest of a model's definition line: the model in the set-up;
+ * 7. a finding's range: its code's meaning and rule text;
+ * 8. a key: its meaning at its place (the completion and schema texts).
  * Undefined when there is nothing to say, or the text does not parse. Pure; never throws on a
  * parsed scenario. `options.expired` bounds the step hover's questions to the engine (the one
  * hover whose cost grows with the number of questions times the timeline's length).
@@ -46,6 +50,12 @@ export function hoverAt(analysis: Analysis, offset: number, options: HoverOption
   const head = scenario.steps.find((s) => contains(s.head, offset));
   // A removal's head lists models: the model under the cursor says more than the step.
   if (head && !(head.kind === "remove" && occurrence)) return { markdown: stepHover(scenario, analysis.problems, head, options), span: head.head };
+
+  const ruler = rulerHover(scenario, offset);
+  if (ruler) {
+    const id = occurrence && idHover(scenario, occurrence);
+    return { markdown: id ? `${ruler.markdown}\n\n---\n\n${id}` : ruler.markdown, span: ruler.span };
+  }
 
   if (occurrence) {
     const step = occurrence.step === undefined ? undefined : stepOf(scenario, occurrence.step);
@@ -74,6 +84,16 @@ export function hoverAt(analysis: Analysis, offset: number, options: HoverOption
     const kind = finding.step === undefined ? undefined : stepOf(scenario, finding.step)?.kind;
     return { markdown: codeHover(finding.code, system.id, rulings, kind, finding.message), span: finding.span };
   }
+  return keyHover(scenario, text, offset);
+}
+
+/** The plain hover of an id: a model (at the step it is written in), a unit or an objective. */
+function idHover(scenario: Scenario, occurrence: NonNullable<ReturnType<typeof occurrenceAt>>): string | undefined {
+  const { system } = systemOf(scenario);
+  const step = occurrence.step === undefined ? undefined : stepOf(scenario, occurrence.step);
+  if (occurrence.kind === "model") return modelHover(scenario, occurrence.id, step);
+  if (occurrence.kind === "unit") return unitHover(scenario, occurrence.id);
+  if (occurrence.kind === "objective") return objectiveHover(scenario, occurrence.id, system.objective.diameterMm, system.objective.range);
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import { STEP_KINDS } from "../../parse/parse-steps";
 import { TERRAIN_KEYS } from "../../parse/parse-terrain";
 import { MODEL_KEYS, UNIT_KEYS } from "../../parse/parse-units";
 import { MOVE_KEYS } from "../../parse/read-moves";
+import { CALLOUT_KEYS, RING_KEYS, SHOW_KEYS } from "../../parse/parse-show";
 import { CONSOLIDATE_KEYS, PILE_IN_KEYS } from "../../parse/step-keys";
 
 /**
@@ -16,9 +17,11 @@ export const STEP_KIND_KEYS: readonly string[] = Object.keys(STEP_KINDS);
 
 /**
  * A map with fixed keys: the top level, a unit, a model written as a map, a terrain area, a model's
- * move written as a map, a step of one kind (`step:fight`), or a fight's nested block.
+ * move written as a map, a step of one kind (`step:fight`), a fight's nested block, or `show:`
+ * (on the scenario or a step) and one of its rings or callouts.
  */
-export type MapPlace = "top" | "unit" | "model" | "terrain" | "model-move" | `step:${string}` | "fight.pile-in" | "fight.consolidate";
+export type MapPlace =
+  "top" | "unit" | "model" | "terrain" | "model-move" | `step:${string}` | "fight.pile-in" | "fight.consolidate" | "show" | "ring" | "callout";
 
 /** The keys a place accepts, in the parser's order; for a step, besides its kind key. Empty for an unknown place. */
 export function keysOf(place: MapPlace): readonly string[] {
@@ -37,6 +40,12 @@ export function keysOf(place: MapPlace): readonly string[] {
       return Object.keys(PILE_IN_KEYS);
     case "fight.consolidate":
       return Object.keys(CONSOLIDATE_KEYS);
+    case "show":
+      return Object.keys(SHOW_KEYS);
+    case "ring":
+      return Object.keys(RING_KEYS);
+    case "callout":
+      return Object.keys(CALLOUT_KEYS);
     default: {
       const kind = place.slice("step:".length);
       return Object.hasOwn(STEP_KINDS, kind) ? Object.keys(STEP_KINDS[kind as keyof typeof STEP_KINDS].keys) : [];
@@ -59,6 +68,10 @@ export function requiredKeys(place: MapPlace): readonly string[] {
       return ["at"];
     case "terrain":
       return ["area"];
+    case "ring":
+      return ["around", "radius"];
+    case "callout":
+      return ["at", "text"];
     default:
       return [];
   }
