@@ -10,8 +10,14 @@ import type { ViewSpec } from "../shared/model/scenario";
 import { DEFAULT_SPECS } from "../shared/engine/compare";
 import { isThemeName, THEME_NAMES, type ThemeName } from "../shared/render/index";
 
-/** The output formats `--format` accepts (check, compare). */
+/** The output formats `--format` accepts (compare, region). */
 export type OutputFormat = "text" | "json";
+
+/**
+ * The output formats of `check`: text and json, and two for code review: sarif (SARIF 2.1.0, for
+ * code scanning) and github (workflow commands that GitHub Actions turns into annotations).
+ */
+export type CheckFormat = OutputFormat | "sarif" | "github";
 
 /** The image formats `render --format` accepts. */
 export type ImageFormat = "svg" | "png";
@@ -21,13 +27,20 @@ export interface CheckRequest {
   readonly kind: "check";
   /** Files and folders, as written on the command line. */
   readonly operands: readonly string[];
-  readonly format: OutputFormat;
+  readonly format: CheckFormat;
   /** Overrides each scenario's `rules:` and `rulings:`, as written (`10e`, `10e+club`). */
   readonly rules?: string;
   /** `--rulings a,b`: present only when given; overrides each scenario's `rulings:`. */
   readonly rulings?: readonly string[];
   /** Hide warnings and info: list (and count) errors only. */
   readonly quiet: boolean;
+  /**
+   * `--max-warnings N`, as ESLint's: more than N warnings fail the run (exit 1) even without
+   * errors. Present only when given. Warnings hidden by --quiet still count.
+   */
+  readonly maxWarnings?: number;
+  /** `--watch`: check, then re-check the files as they change until interrupted. Present only when given. */
+  readonly watch?: true;
 }
 
 /** `ruleboard compare <file>`. */
@@ -162,7 +175,7 @@ const NOT_FOR_MARKDOWN: Readonly<Record<string, string>> = {
  * reason. render has options of its own, and render --markdown its own again.
  */
 const OPTION_TABLES = {
-  checkOrCompare: { flags: ["--quiet", "--all"], valued: ["--format", "--rules", "--rulings"] },
+  checkOrCompare: { flags: ["--quiet", "--all", "--watch"], valued: ["--format", "--rules", "--rulings", "--max-warnings"] },
   render: {
     flags: ["--all", "--html"],
     valued: ["--step", "--format", "--out", "--theme", "--extract", "--region", "--rules", "--view"],
@@ -183,6 +196,7 @@ const OPTION_TABLES = {
 const VALUE_OPTIONS: readonly string[] = [...new Set(Object.values(OPTION_TABLES).flatMap((t): readonly string[] => t.valued))];
 
 const FORMATS: readonly string[] = ["text", "json"];
+const CHECK_FORMATS: readonly string[] = [...FORMATS, "sarif", "github"];
 
 // ---------------------------------------------------------------------------------------------
 // The parser
@@ -282,8 +296,16 @@ function readCheckOrCompare(scanned: ScannedArgs | string): CheckRequest | Compa
   const rulings = writtenRulings?.split(",").map((r) => r.trim());
   if (rulings?.includes("")) return usageError(`option --rulings has an empty ruling name in '${writtenRulings}'`);
   const writtenFormat = values.get("--format") ?? "text";
-  if (!FORMATS.includes(writtenFormat)) return usageError(`unknown format '${writtenFormat}' (expected text or json)`);
-  const format = writtenFormat as OutputFormat;
+  // The formats for code review are check's; compare's are text and json.
+  const compareLine = positional[0] === "compare";
+  if (!CHECK_FORMATS.includes(writtenFormat) || (compareLine && !FORMATS.includes(writtenFormat))) {
+    return usageError(`unknown format '${writtenFormat}' (expected ${compareLine ? "text or json" : "text, json, sarif or github"})`);
+  }
+  const watch = flags.has("--watch");
+  const writtenMax = values.get("--max-warnings");
+  if (writtenMax !== undefined && !/^\d+$/.test(writtenMax))
+    return usageError(`option --max-warnings needs a whole number of warnings (0 or more), got '${writtenMax}'`);
+  const maxWarnings = writtenMax === undefined ? undefined : Number(writtenMax);
 
   const [command, ...operands] = positional;
   if (command === undefined) return usageError("missing command");
@@ -291,15 +313,32 @@ function readCheckOrCompare(scanned: ScannedArgs | string): CheckRequest | Compa
     // Options that mean something only to check are refused rather than silently ignored.
     if (quiet) return usageError("option --quiet is for check; compare lists verdicts, not problems");
     if (rulings !== undefined) return usageError("option --rulings is for check; for compare write rulings into --rules, e.g. 10e+club");
+    if (maxWarnings !== undefined) return usageError("option --max-warnings is for check; compare lists verdicts, not problems");
+    if (watch) return usageError("option --watch is for check");
     if (operands.length !== 1) return usageError("compare needs exactly one scenario file");
     const specs = rules === undefined ? DEFAULT_SPECS : rules.split(",").map((r) => r.trim());
-    return { kind: "compare", file: operands[0], format, specs, all };
+    return { kind: "compare", file: operands[0], format: writtenFormat as OutputFormat, specs, all };
   }
   if (command !== "check") return usageError(`unknown command '${command}'`);
   if (all) return usageError("option --all is for compare");
   if (operands.length === 0) return usageError("check needs at least one file or folder");
-  // `rulings` only when given, so a request without it reads exactly as before the option existed.
-  return { kind: "check", operands, format, rules, ...(rulings === undefined ? {} : { rulings }), quiet };
+  const format = writtenFormat as CheckFormat;
+  if (watch) {
+    // A watch never ends, so it has no exit status to fail, and prints changes as text.
+    if (format !== "text") return usageError(`options --watch and --format ${format} cannot be used together (a watch prints text)`);
+    if (maxWarnings !== undefined) return usageError("options --watch and --max-warnings cannot be used together (a watch has no exit status)");
+  }
+  // `rulings`, `maxWarnings` and `watch` only when given, so a request without them reads exactly as before the options existed.
+  return {
+    kind: "check",
+    operands,
+    format,
+    rules,
+    ...(rulings === undefined ? {} : { rulings }),
+    quiet,
+    ...(maxWarnings === undefined ? {} : { maxWarnings }),
+    ...(watch ? { watch: true as const } : {}),
+  };
 }
 
 /** render <file>, render <file> --html and render --extract <svg>. */

@@ -55,9 +55,11 @@ region   Finds where one model may end its move in one step, asking the
          answered.
 
 Options:
-  --format text|json   Output format (default: text). check: json is an
-                       ESLint-style array; compare, region: json is one
-                       object.
+  --format <format>    Output format (default: text): text or json; check
+                       also sarif (SARIF 2.1.0, for code scanning) and github
+                       (workflow commands: GitHub Actions annotations).
+                       check: json is an ESLint-style array; compare,
+                       region: json is one object.
   --rules <system>     check: check under this rules system instead of each
                        file's rules: and rulings:, e.g. 10e or 10e+club (a
                        system with rulings).
@@ -68,6 +70,10 @@ Options:
   --rulings <a,b>      check: switch on these rulings instead of each file's
                        rulings: (added to those written after + in --rules).
   --quiet              check: report errors only (hide warnings and info).
+  --max-warnings <N>   check: exit 1 when more than N warnings are found,
+                       even without errors (those --quiet hides count too).
+  --watch              check: check, then re-check the files as they change
+                       and print only what changed, until Ctrl+C (text only).
   --all                compare: show every step, not only those that differ.
                        render: one picture per step, and the set-up as 00.
   --step <N>           render: the step to draw (1 = first, 0 = set-up).
@@ -91,11 +97,12 @@ Options:
 
 Exit status: 0 no errors (check), compared (compare: differences are not
 failures), drawn (render) or answered (region, even an empty region), 1
-errors found (check) or the scenario cannot be read (compare, render,
-region; render --step, region --step: the step cannot be read; render
---markdown: a block cannot be read, the others are still drawn), 2 usage
-error, unreadable or unwritable file, unknown rules system, step or model,
-or a step that does not move the model's unit (region, render --region).
+errors found or more warnings than --max-warnings (check) or the scenario
+cannot be read (compare, render, region; render --step, region --step: the
+step cannot be read; render --markdown: a block cannot be read, the others
+are still drawn), 2 usage error, unreadable or unwritable file, unknown
+rules system, step or model, or a step that does not move the model's unit
+(region, render --region).
 `;
 
 /** The line after a usage error's message, pointing to the full usage (as git and ls do). */

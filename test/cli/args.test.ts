@@ -62,8 +62,8 @@ test("usage errors name what is wrong", () => {
     [["check", "a", "--format"], "option --format needs a value"],
     [["check", "a", "--format="], "option --format needs a value"],
     [["check", "a", "--format", "--quiet"], "option --format needs a value"],
-    [["check", "a", "--format", "xml"], "unknown format 'xml' (expected text or json)"],
-    [["check", "a", "--format=JSON"], "unknown format 'JSON' (expected text or json)"],
+    [["check", "a", "--format", "xml"], "unknown format 'xml' (expected text, json, sarif or github)"],
+    [["check", "a", "--format=JSON"], "unknown format 'JSON' (expected text, json, sarif or github)"],
     [["check", "a", "--rules"], "option --rules needs a value"],
     [["check", "a", "--quiet=yes"], "option --quiet takes no value"],
   ];

@@ -48,6 +48,32 @@ test("--help names render --html, for one scenario and for a Markdown document, 
   for (const l of lines.join("").split("\n").slice(1)) assert.ok(l.length <= 80, l);
 });
 
+test("--help names check's formats for code review, --max-warnings and --watch, byte for byte, in 80 columns", () => {
+  const lines = [
+    "  --format <format>    Output format (default: text): text or json; check\n" +
+      "                       also sarif (SARIF 2.1.0, for code scanning) and github\n" +
+      "                       (workflow commands: GitHub Actions annotations).\n" +
+      "                       check: json is an ESLint-style array; compare,\n" +
+      "                       region: json is one object.\n",
+    "  --quiet              check: report errors only (hide warnings and info).\n" +
+      "  --max-warnings <N>   check: exit 1 when more than N warnings are found,\n" +
+      "                       even without errors (those --quiet hides count too).\n" +
+      "  --watch              check: check, then re-check the files as they change\n" +
+      "                       and print only what changed, until Ctrl+C (text only).\n",
+    "Exit status: 0 no errors (check), compared (compare: differences are not\n" +
+      "failures), drawn (render) or answered (region, even an empty region), 1\n" +
+      "errors found or more warnings than --max-warnings (check) or the scenario\n" +
+      "cannot be read (compare, render, region; render --step, region --step: the\n" +
+      "step cannot be read; render --markdown: a block cannot be read, the others\n" +
+      "are still drawn), 2 usage error, unreadable or unwritable file, unknown\n" +
+      "rules system, step or model, or a step that does not move the model's unit\n" +
+      "(region, render --region).\n",
+  ];
+  for (const l of lines) assert.ok(USAGE.includes(l), l);
+  for (const l of lines.join("").split("\n")) assert.ok(l.length <= 80, l);
+  assert.ok(USAGE.endsWith(lines[2]));
+});
+
 test("--version prints package.json's version and exits 0", () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
   assert.match(pkg.version, /^\d+\.\d+\.\d+/);
@@ -65,8 +91,16 @@ test("usage errors exit 2 with one line of reason and the hint on stderr, nothin
     [["check", "a.scenario.yaml", "--bogus"], "unknown option '--bogus'"],
     [["check", "a.scenario.yaml", "-q"], "unknown option '-q'"],
     [["check", "a.scenario.yaml", "--format"], "option --format needs a value"],
-    [["check", "a.scenario.yaml", "--format", "xml"], "unknown format 'xml' (expected text or json)"],
-    [["check", "x", "--format", "sarif"], "unknown format 'sarif' (expected text or json)"],
+    [["check", "a.scenario.yaml", "--format", "xml"], "unknown format 'xml' (expected text, json, sarif or github)"],
+    [["check", "x", "--format", "SARIF"], "unknown format 'SARIF' (expected text, json, sarif or github)"],
+    [["compare", "a.scenario.yaml", "--format", "sarif"], "unknown format 'sarif' (expected text or json)"],
+    [["check", "a.scenario.yaml", "--max-warnings", "x"], "option --max-warnings needs a whole number of warnings (0 or more), got 'x'"],
+    [["check", "a.scenario.yaml", "--max-warnings=-1"], "option --max-warnings needs a whole number of warnings (0 or more), got '-1'"],
+    [["check", "a.scenario.yaml", "--max-warnings"], "option --max-warnings needs a value"],
+    [["compare", "a.scenario.yaml", "--max-warnings", "0"], "option --max-warnings is for check; compare lists verdicts, not problems"],
+    [["compare", "a.scenario.yaml", "--watch"], "option --watch is for check"],
+    [["check", "a.scenario.yaml", "--watch", "--format", "sarif"], "options --watch and --format sarif cannot be used together (a watch prints text)"],
+    [["check", "a.scenario.yaml", "--watch", "--max-warnings", "0"], "options --watch and --max-warnings cannot be used together (a watch has no exit status)"],
     [["check", "a.scenario.yaml", "--quiet=yes"], "option --quiet takes no value"],
     [["check", "a.scenario.yaml", "--step", "1"], "unknown option '--step'"],
     [["compare"], "compare needs exactly one scenario file"],
@@ -86,8 +120,8 @@ test("usage errors exit 2 with one line of reason and the hint on stderr, nothin
 });
 
 test("the hint is exactly one line that names --help, and --help is what it names", () => {
-  const r = run("check", "x", "--format", "sarif");
-  assert.equal(r.stderr, "ruleboard: unknown format 'sarif' (expected text or json)\nRun 'ruleboard --help' for usage.\n");
+  const r = run("check", "x", "--format", "xml");
+  assert.equal(r.stderr, "ruleboard: unknown format 'xml' (expected text, json, sarif or github)\nRun 'ruleboard --help' for usage.\n");
   assert.equal(r.stderr.split("\n").length, 3);
   assert.doesNotMatch(r.stderr, /Usage:/);
 });
