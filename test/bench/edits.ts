@@ -1,25 +1,42 @@
-// Deterministic "typing" edits for the benchmark: each edit nudges one set-up coordinate by 0.01",
+// Deterministic "typing" edits for the benchmark: each edit nudges one model coordinate by 0.01",
 // the way an author fine-tunes a position, and yields the next full text (the server syncs fully).
 
 /** A set-up model line the generator writes as `      id: [x, y]`. */
 const MODEL_LINE = /^( {6}\w+: \[)(-?\d+(?:\.\d+)?)(, -?\d+(?:\.\d+)?\])$/;
+/** For a text of oval models only: `      id: { at: [x, y], facing: f }` too. */
+const ANY_MODEL_LINE = /^( {6}\w+: (?:\{ at: )?\[)(-?\d+(?:\.\d+)?)(, -?\d+(?:\.\d+)?\].*)$/;
 
 /**
  * Returns `count` successive texts, each the previous one with one model's x changed by ±0.01.
- * The models are visited in a fixed stride so edits spread over the whole document.
- * @throws if the text has no `id: [x, y]` model lines to edit
+ * The models are visited in a fixed stride so edits spread over the whole document; the
+ * `{ at: … }` form is edited only in a text that has no `id: [x, y]` lines.
+ * @throws if the text has no model lines to edit
  */
 export function coordinateEdits(text: string, count: number): string[] {
   const lines = text.split("\n");
-  const editable = lines.map((line, i) => (MODEL_LINE.test(line) ? i : -1)).filter((i) => i >= 0);
+  const form = lines.some((line) => MODEL_LINE.test(line)) ? MODEL_LINE : ANY_MODEL_LINE;
+  const editable = lines.map((line, i) => (form.test(line) ? i : -1)).filter((i) => i >= 0);
   if (editable.length === 0) throw new Error("coordinateEdits: the text has no `id: [x, y]` model lines");
   const out: string[] = [];
   for (let k = 0; k < count; k++) {
     const at = editable[(k * 7919) % editable.length];
-    const m = MODEL_LINE.exec(lines[at])!;
+    const m = form.exec(lines[at])!;
     const x = Math.round((Number(m[2]) + (k % 2 === 0 ? 0.01 : -0.01)) * 100) / 100;
     lines[at] = `${m[1]}${x}${m[3]}`;
     out.push(lines.join("\n"));
   }
   return out;
+}
+
+/** The text with the x of the last model line under `steps:` moved by `dx` (a move made too long: a finding with a quick fix). */
+export function overreach(text: string, dx: number): string {
+  const lines = text.split("\n");
+  const steps = lines.indexOf("steps:");
+  for (let i = lines.length - 1; i > steps && steps >= 0; i--) {
+    const m = /^(\s+\w+: (?:\{ at: )?\[)(-?\d+(?:\.\d+)?)(, .*)$/.exec(lines[i]);
+    if (!m) continue;
+    lines[i] = `${m[1]}${Math.round((Number(m[2]) + dx) * 100) / 100}${m[3]}`;
+    return lines.join("\n");
+  }
+  throw new Error("overreach: no move line under steps:");
 }

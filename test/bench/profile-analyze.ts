@@ -2,7 +2,11 @@
 // sampling profiler (node:inspector, in process) and prints the functions with the largest self
 // and inclusive shares. Not a test; a tool for when the benchmark's ratio is off target.
 //
-//   npm run compile-tests && node out/test/bench/profile-analyze.js [small|large] [reps]
+//   npm run compile-tests && node out/test/bench/profile-analyze.js [scenario] [reps]
+//
+// scenario: small | large (the fuzz generator's 10 KB and 100 KB), fight:<models> (the benchmark's
+// generated Fight phase), pile-in | consolidate | charge (:<units>, default 50), movement (:<units>,
+// default 300), incoherent (the 11e pile-in of an incoherent unit, 20 v 80 ovals).
 //
 // Also writes the raw profile to out/analyze.cpuprofile (open it in Chrome DevTools or VS Code).
 import { writeFileSync, mkdirSync } from "node:fs";
@@ -10,6 +14,7 @@ import { Session, type Profiler } from "node:inspector";
 import * as path from "node:path";
 import { analyze } from "../../shared/index";
 import { generateScenario, LARGE_SCENARIO, SMALL_SCENARIO } from "../helpers/generate-scenario";
+import { fightPhaseScenario, incoherentPileIn, stressScenario } from "./scenarios";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 
@@ -54,10 +59,21 @@ function top(map: Map<string, number>, total: number, n: number): string {
     .join("\n");
 }
 
+/** The text named on the command line. */
+function scenarioText(name = "large"): string {
+  const [kind, n] = name.split(":");
+  if (kind === "small") return generateScenario(SMALL_SCENARIO);
+  if (kind === "large") return generateScenario(LARGE_SCENARIO);
+  if (kind === "fight") return fightPhaseScenario(Number(n ?? 2000));
+  if (kind === "incoherent") return incoherentPileIn(20, 80);
+  if (kind === "pile-in" || kind === "consolidate" || kind === "charge") return stressScenario(kind, Number(n ?? 50));
+  if (kind === "movement") return stressScenario(kind, Number(n ?? 300));
+  throw new Error(`unknown scenario ${name}`);
+}
+
 async function main(): Promise<void> {
-  const which = process.argv[2] === "small" ? SMALL_SCENARIO : LARGE_SCENARIO;
   const reps = Number(process.argv[3] ?? 5);
-  const text = generateScenario(which);
+  const text = scenarioText(process.argv[2]);
   analyze(text); // warm-up, outside the profile
   const session = new Session();
   session.connect();
