@@ -1,14 +1,18 @@
 /**
  * The core of the docs-site plugins (`ruleboard/markdown-it`, `ruleboard/remark`): one fenced
  * ```ruleboard block → one HTML string. The board is the SVG `ruleboard render --markdown` writes
- * for the block (the board after its last step, the source embedded), byte for byte; around it a
- * `<figure class="ruleboard">` with a caption: the scenario's title, the verdict and the findings
- * at their Markdown lines, as `ruleboard check` reports them. A block that cannot be read or drawn
- * becomes a visible error box with the problems and the escaped source; this never throws.
+ * for the block (the board after its last step, from renderBoard), byte for byte, except that the
+ * scenario's source is not embedded: inside a page, that `<metadata>` CDATA would be raw scenario
+ * text, and browsers' preload scanners fetch the `<img src>` they see in it (the Markdown source
+ * is at hand anyway). Around it a `<figure class="ruleboard">` with a caption: the scenario's
+ * title, the verdict and the findings at their Markdown lines, as `ruleboard check` reports them.
+ * A block that cannot be read or drawn becomes a visible error box with the problems and the
+ * escaped source; this never throws.
  *
  * Pure (imports shared/ only: no Node built-ins, no DOM), so a site's bundler can take it as is.
  * Every scenario string is escaped: inside the SVG by the renderer, around it here. Nothing here
- * writes a script, an event handler, a style sheet or a URL.
+ * writes a script, an event handler, a style sheet or a URL. The figure and the error box carry
+ * `v-pre`, so a Vue site (VitePress) leaves a `{{ … }}` in a scenario's text as text.
  */
 import { analyze, boardFrame, type AnalyzeOptions, type Problem, type Scenario } from "../shared/index";
 import { checkSystem } from "../shared/engine/compare";
@@ -82,9 +86,9 @@ export function isScenarioInfo(info: string): boolean {
 const LISTED = 12;
 
 /**
- * The HTML for one block: `<figure class="ruleboard">` with the board, or an error box. `text` is
- * the block's content as the Markdown parser gives it (indentation removed); a missing final line
- * end is added, so every parser gives the same text as `ruleboard render --markdown` reads.
+ * The HTML for one block: `<figure class="ruleboard">` with the board, or an error box. `content`
+ * is the block's content as the Markdown parser gives it (indentation removed); a missing final
+ * line end is added, so every parser gives the same text as `ruleboard render --markdown` reads.
  */
 export function renderRuleboardBlock(content: string, place: BlockPlace, options: ResolvedOptions): string {
   const text = content === "" || content.endsWith("\n") ? content : `${content}\n`;
@@ -106,7 +110,7 @@ function renderOrExplain(text: string, place: BlockPlace, options: ResolvedOptio
   const chosen = chosenStep(scenario, stepWord(place.info) ?? options.step);
   if (typeof chosen === "string") return errorBox(text, [], chosen);
   const frame = boardFrame(scenario, analysis.problems, chosen, options.system);
-  const svg = renderBoard(scenario, frame, { theme: options.theme, embedSource: text, ...options.system }).trimEnd();
+  const svg = renderBoard(scenario, frame, { theme: options.theme, ...options.system }).trimEnd();
 
   const findings = problems.list.filter((p) => p.severity !== "info" || isExpected(p));
   const verdict = verdictOf(findings);
@@ -203,7 +207,7 @@ function findingsList(placed: readonly Placed[]): string {
   const items = placed.slice(0, LISTED).map(({ where, problem: p }) => {
     const tag = isExpected(p) ? "expected" : p.severity;
     const message = isExpected(p) ? p.message.slice("expected: ".length) : p.message;
-    return `<li class="ruleboard-${tag}">${where}: ${tag}: ${escapeHtml(message)} <code>${escapeHtml(p.code)}</code></li>`;
+    return `<li class="ruleboard-finding ruleboard-finding-${tag}">${where}: ${tag}: ${escapeHtml(message)} <code>${escapeHtml(p.code)}</code></li>`;
   });
   if (placed.length > LISTED) items.push(`<li>and ${placed.length - LISTED} more</li>`);
   return `<ul class="ruleboard-findings">${items.join("")}</ul>`;

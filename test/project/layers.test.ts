@@ -39,6 +39,8 @@ export const TOP_LAYERS: { readonly [folder: string]: { readonly imports: readon
   server: { imports: ["shared", "node"] },
   client: { imports: ["shared"] },
   cli: { imports: ["shared", "node"] },
+  // The docs-site plugins go into other people's bundles: shared/ only, no package, no Node built-in.
+  "docs-plugins": { imports: ["shared"], packages: [] },
 };
 
 const ENTRY = "shared/index.ts";
