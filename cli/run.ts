@@ -1,6 +1,7 @@
 /** The `ruleboard` command: parse argv (one parser, ./args), then run the command it names. */
 import { parseArgs } from "./args";
 import { runCheck } from "./check/run-check";
+import { startWatch } from "./watch/run-watch";
 import { runCompare } from "./compare/run-compare";
 import { runRegion } from "./region/run-region";
 import { runExtract } from "./render/run-extract";
@@ -36,6 +37,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     case "render-html":
       return runHtmlRender(request, io);
     case "check":
-      return runCheck(request, io);
+      // A watch keeps running (its watchers hold the process) after the status of its first check.
+      return request.watch ? startWatch(request, io).status : runCheck(request, io);
   }
 }

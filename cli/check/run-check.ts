@@ -87,6 +87,12 @@ export type FileCheck = { readonly report: FileReport; readonly warningsFound: n
  * An unreadable file gives the reason instead. Never throws.
  */
 export function checkFile(file: string, options: AnalyzeOptions, quiet: boolean): FileCheck {
+  const text = readCheckedText(file);
+  return typeof text === "string" ? checkText(file, text, options, quiet) : text;
+}
+
+/** A file's text as check reads it (a leading byte-order mark dropped), or the reason it cannot be read. */
+export function readCheckedText(file: string): string | { readonly failure: string } {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -94,8 +100,16 @@ export function checkFile(file: string, options: AnalyzeOptions, quiet: boolean)
     return { failure: describeFsError(err) };
   }
   // Editors drop a leading byte-order mark, so drop it too: columns on line 1 then match.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // A Markdown file is checked block by block; its problems come back in Markdown lines.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Checks a file's text (a Markdown file's block by block, its problems in Markdown lines). */
+export function checkText(
+  file: string,
+  text: string,
+  options: AnalyzeOptions,
+  quiet: boolean,
+): { readonly report: FileReport; readonly warningsFound: number } {
   const analysis = isMarkdownFileName(file) ? analyzeMarkdown(text, options) : analyze(text, options);
   const warningsFound = analysis.problems.filter((p) => p.severity === "warning").length;
   return { report: toFileReport(file, analysis, quiet), warningsFound };
