@@ -39,6 +39,8 @@ export class BoardState {
   readonly units = new Map<string, UnitState>();
   private grid: SpatialGrid<ModelState>;
   private maxRadius = 0;
+  /** alive() per unit, dropped for a unit when one of its models is removed (never changed in place). */
+  private readonly aliveCache = new Map<UnitState, ModelState[]>();
   /** engagedUnits() per unit, dropped for the units near a model whenever it moves or is removed. */
   private readonly engagedCache = new Map<UnitState, Map<UnitState, Tri>>();
   /**
@@ -104,6 +106,7 @@ export class BoardState {
 
   remove(m: ModelState): void {
     this.invalidateAround(m);
+    this.aliveCache.delete(m.unit);
     m.alive = false;
     this.grid.delete(m);
   }
@@ -115,8 +118,11 @@ export class BoardState {
     for (const n of this.near(m.shape, this.system.engagementRange + 0.1)) this.engagedCache.delete(n.unit);
   }
 
+  /** The unit's alive models (a shared array: read it, never change it). */
   alive(u: UnitState): ModelState[] {
-    return u.models.filter((m) => m.alive);
+    let out = this.aliveCache.get(u);
+    if (!out) this.aliveCache.set(u, (out = u.models.filter((m) => m.alive)));
+    return out;
   }
 
   isEnemy(u: UnitState, v: UnitState): boolean {
@@ -215,13 +221,16 @@ export class BoardState {
     return { ok: c.ok, culprit: c.culprit === undefined ? undefined : ms[c.culprit], other: c.other === undefined ? undefined : ms[c.other] };
   }
 
-  /** A probe of "the unit as it stands now, with one model placed elsewhere" for witness searches. */
-  coherencyProbe(u: UnitState): (m: ModelState) => boolean {
+  /**
+   * A probe of "the unit as it stands now, with one model placed elsewhere" for witness searches;
+   * its `possible()` is false when no placement can pass (the unit is not clearly coherent as it stands).
+   */
+  coherencyProbe(u: UnitState): ((m: ModelState) => boolean) & { readonly possible: () => boolean } {
     const ms = this.alive(u);
     const probe = coherencyProbe(
       ms.map((m) => m.shape),
       this.system.coherency,
     );
-    return (m) => probe(ms.indexOf(m), m.shape);
+    return Object.assign((m: ModelState) => probe(ms.indexOf(m), m.shape), { possible: probe.possible });
   }
 }

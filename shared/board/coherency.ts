@@ -66,17 +66,15 @@ export function coherencyOf(shapes: readonly Shape[], rule: CoherencyRule): { ok
  * placed at `shape` instead?" The unit's own test runs once, on the first probe (most moves never
  * need one); each probe then costs O(k).
  */
-export function coherencyProbe(shapes: readonly Shape[], rule: CoherencyRule): (i: number, shape: Shape) => boolean {
+export function coherencyProbe(shapes: readonly Shape[], rule: CoherencyRule): CoherencyProbe<number> {
   const snapshot = [...shapes];
   const need = neighboursNeeded(snapshot.length, rule);
   let neighbours: number[][] | undefined;
-  let coherent = false;
-  return (i, shape) => {
-    if (!neighbours) {
-      coherent = coherencyOf(snapshot, rule).ok === "yes";
-      neighbours = snapshot.map((s, a) => snapshot.flatMap((t, b) => (a !== b && pairTri(s, t, rule).near === "yes" ? [b] : [])));
-    }
-    if (!coherent || i < 0) return false;
+  let coherent: boolean | undefined;
+  const possible = (): boolean => (coherent ??= coherencyOf(snapshot, rule).ok === "yes");
+  const probe = (i: number, shape: Shape): boolean => {
+    if (!possible() || i < 0) return false;
+    neighbours ??= snapshot.map((s, a) => snapshot.flatMap((t, b) => (a !== b && pairTri(s, t, rule).near === "yes" ? [b] : [])));
     if (snapshot.length <= 1) return true;
     let mine = 0;
     for (let j = 0; j < snapshot.length; j++) {
@@ -91,4 +89,11 @@ export function coherencyProbe(shapes: readonly Shape[], rule: CoherencyRule): (
     }
     return mine >= need;
   };
+  return Object.assign(probe, { possible });
 }
+
+/**
+ * A coherency probe: `probe(i, shape)` as above, and `possible()`, false when the unit as it stands
+ * is not clearly coherent, so that every probe answers false (a search can skip its candidates).
+ */
+export type CoherencyProbe<K> = ((key: K, shape: Shape) => boolean) & { readonly possible: () => boolean };

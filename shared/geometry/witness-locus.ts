@@ -2,7 +2,7 @@ import type { Vec } from "../model/scenario";
 import { signedGap } from "./gap";
 import { circumradius, touchingCentre, withCentre, type Shape } from "./shape";
 import { MARGIN } from "./tolerance";
-import { spotOk, type SpotContext } from "./witness-spot";
+import { GEPS, spotOk, type SpotContext } from "./witness-spot";
 import { angleOf, dist, fromAngle, lerp, sub } from "./vec";
 
 /**
@@ -33,8 +33,9 @@ const NUDGE = 1e-6;
 const DIRECT_TOL = 1e-11;
 
 /** Adds the candidates on the locus at `gap` from `target` for `moving` (its facing as given). */
-export function locusCandidates(ctx: SpotContext, moving: Shape, facingDeg: number, target: Shape, gap: number, out: Candidate[]): void {
-  if (dist(ctx.start, target.c) - ctx.reach > circumradius(target) + circumradius(moving) + gap) return;
+export function locusCandidates(all: SpotContext, moving: Shape, facingDeg: number, target: Shape, gap: number, out: Candidate[]): void {
+  if (dist(all.start, target.c) - all.reach > circumradius(target) + circumradius(moving) + gap) return;
+  const ctx = locusContext(all, moving, target, gap);
   const round = moving.kind === "circle" && target.kind === "circle";
   const n = round ? SAMPLES_ROUND : SAMPLES_OVAL;
   const step = (2 * Math.PI) / n;
@@ -81,7 +82,27 @@ export function locusCandidates(ctx: SpotContext, moving: Shape, facingDeg: numb
       for (let i = runStart; i <= j; i++) add(shapes[i % n], 1);
     }
   }
-  if (round) for (const phi of exactArcEnds(ctx, moving, target, gap)) tryAdd(phi);
+  if (round) for (const phi of exactArcEnds(all, moving, target, gap)) tryAdd(phi);
+}
+
+/** How far (inches) float noise may put a point on a locus outside its circumradius bound. */
+const LOCUS_SLACK = 1e-6;
+
+/**
+ * The spot context for points on one locus: only the blockers and targets spotOk could measure
+ * there. Every point of the locus lies within the two circumradii and the gap of the target's
+ * centre, so a base farther than that from it (with its own and the mover's circumradius, and the
+ * margin or goal) is skipped by spotOk's own lower bound at every point; leaving it out changes no answer.
+ */
+function locusContext(ctx: SpotContext, moving: Shape, target: Shape, gap: number): SpotContext {
+  const rho = circumradius(target) + circumradius(moving) + gap + LOCUS_SLACK;
+  const rm = circumradius(moving);
+  const near = (s: Shape, limit: number): boolean => dist(s.c, target.c) - rho - rm - circumradius(s) < limit;
+  return {
+    ...ctx,
+    blockers: ctx.blockers.filter((b) => near(b, MARGIN)),
+    targets: ctx.targets.filter((t) => t === target || near(t, ctx.goalLimit + GEPS + LOCUS_SLACK)),
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Vec } from "../model/scenario";
-import { withCentre, withFacing, type Shape } from "./shape";
+import { circumradius, withCentre, withFacing, type Shape } from "./shape";
 import { MARGIN, TAU_C } from "./tolerance";
 import { directCandidate, locusCandidates, type Candidate } from "./witness-locus";
 import { GEPS, pathContext, rotationClear, spotOk, translationClear, withinReach, type PathContext, type SpotContext } from "./witness-spot";
-import { degToRad, radToDeg } from "./vec";
+import { degToRad, dist, radToDeg } from "./vec";
 
 /** "Could this model have reached the goal?". All lengths in inches. */
 export interface WitnessQuery {
@@ -88,22 +88,119 @@ export function findWitness(q: WitnessQuery): Witness | undefined {
   return undefined;
 }
 
-/** The candidates for the given facings, every target and locus: structural ones first, then nearest first. */
-function generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: readonly number[], goalGap: number): Candidate[] {
-  const out: Candidate[] = [];
-  if (facingList.includes(facing0) && spotOk(ctx, m0)) out.push({ shape: m0, facingDeg: facing0, tier: 0, d: 0 });
+/**
+ * The candidates for the given facings, every target and locus: structural ones first, then
+ * nearest first, ties in generation order (the current spot, then facing by facing, target by
+ * target, gap by gap: the direct approach, then the locus). Generated lazily in exactly that
+ * order: every candidate of a locus lies within the two circumradii and the gap of the target's
+ * centre, so a locus whose nearest possible candidate is farther than the next one due is not
+ * sampled yet, and a search that accepts an early candidate never samples the far loci.
+ */
+function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: readonly number[], goalGap: number): Generator<Candidate> {
+  const tier0 = new CandidateHeap();
+  const tier1: Keyed[] = [];
+  const add = (seq: number, list: readonly Candidate[]): void => {
+    list.forEach((c, idx) => (c.tier === 0 ? tier0.push({ c, seq, idx }) : tier1.push({ c, seq, idx })));
+  };
+  if (facingList.includes(facing0) && spotOk(ctx, m0)) add(-1, [{ shape: m0, facingDeg: facing0, tier: 0, d: 0 }]);
   const gaps = goalGap > 0 ? [goalGap, goalGap / 2, 0] : [0];
+  const groups: { readonly seq: number; readonly bound: number; readonly direct: Candidate[]; readonly locus: () => Candidate[] }[] = [];
   for (const facing of facingList) {
     const m = facing === facing0 ? m0 : withFacing(m0, facing);
     for (const t of ctx.targets) {
       for (const g of gaps) {
-        directCandidate(ctx, m, facing, t, g, out);
-        locusCandidates(ctx, m, facing, t, g, out);
+        // The direct approach is cheap and stops on the far side of the locus: generated now, it
+        // bounds its group too.
+        const direct: Candidate[] = [];
+        directCandidate(ctx, m, facing, t, g, direct);
+        const onLocus = dist(ctx.start, t.c) - (circumradius(m) + circumradius(t) + g) - LOCUS_SLACK;
+        const bound = Math.min(onLocus, ...direct.map((c) => c.d));
+        groups.push({
+          seq: groups.length,
+          bound,
+          direct,
+          locus: () => {
+            const out: Candidate[] = [];
+            locusCandidates(ctx, m, facing, t, g, out);
+            return out;
+          },
+        });
       }
     }
   }
-  // Array.prototype.sort is stable, so ties keep generation order: deterministic.
-  return out.sort((a, b) => a.tier - b.tier || a.d - b.d);
+  // Groups by their bound; each is sampled once the next tier-0 candidate due is no nearer than it.
+  const pending = groups.slice().sort((a, b) => a.bound - b.bound || a.seq - b.seq);
+  let next = 0;
+  for (;;) {
+    const top = tier0.peek();
+    if (next < pending.length && (top === undefined || pending[next].bound <= top.c.d)) {
+      const group = pending[next++];
+      add(group.seq, [...group.direct, ...group.locus()]);
+      continue;
+    }
+    if (top === undefined) break;
+    yield tier0.pop()!.c;
+  }
+  // Every locus is sampled by now: the samples, nearest first.
+  tier1.sort(byKey);
+  for (const k of tier1) yield k.c;
+}
+
+/** How far (inches) float noise may put a locus point outside the circumradius bound. */
+const LOCUS_SLACK = 1e-6;
+
+/** A candidate with its place in generation order (group, then index within it). */
+interface Keyed {
+  readonly c: Candidate;
+  readonly seq: number;
+  readonly idx: number;
+}
+
+/** Nearest first, ties in generation order: what a stable sort by distance of the generated list gives. */
+function byKey(a: Keyed, b: Keyed): number {
+  return a.c.d - b.c.d || a.seq - b.seq || a.idx - b.idx;
+}
+
+/** A binary min-heap of keyed candidates by `byKey`. */
+class CandidateHeap {
+  private readonly items: Keyed[] = [];
+
+  peek(): Keyed | undefined {
+    return this.items[0];
+  }
+
+  push(k: Keyed): void {
+    const a = this.items;
+    a.push(k);
+    let i = a.length - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (byKey(a[up], a[i]) <= 0) break;
+      [a[up], a[i]] = [a[i], a[up]];
+      i = up;
+    }
+  }
+
+  pop(): Keyed | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last !== undefined) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && byKey(a[l], a[m]) < 0) m = l;
+        if (r < a.length && byKey(a[r], a[m]) < 0) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
 }
 
 /** The current facing, then (ovals that may turn) every 15 degrees that gives a different footprint. */

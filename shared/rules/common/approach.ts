@@ -22,6 +22,8 @@ export interface ApproachSpec {
   readonly limit: number;
   /** Unit-level conditions a witness position must also meet (the model is placed there when called). */
   readonly unitOk: (m: MovedModel) => boolean;
+  /** False when `unitOk` fails for every placement (see WitnessGoal.possible). */
+  readonly unitPossible?: () => boolean;
 }
 
 export function checkApproach(ctx: RuleContext, moved: readonly MovedModel[], spec: ApproachSpec): void {
@@ -112,5 +114,6 @@ function engagedWitness(ctx: RuleContext, mm: MovedModel, spec: ApproachSpec, t:
       const g = ctx.board.shapeUnitGap(mm.model.shape, t);
       return g <= er - MARGIN && g < start - MARGIN && spec.unitOk(mm);
     },
+    possible: spec.unitPossible,
   });
 }

@@ -1,9 +1,10 @@
 import { offBoardBy } from "../../geometry/board";
-import { signedGap } from "../../geometry/gap";
+import { gapBounds, signedGap } from "../../geometry/gap";
 import { sweptGap } from "../../geometry/path";
-import type { Shape } from "../../geometry/shape";
+import { circumradius, inradius, type Shape } from "../../geometry/shape";
 import { EPS, MARGIN } from "../../geometry/tolerance";
 import { findWitness } from "../../geometry/witness";
+import { pointSegmentDistance } from "../../geometry/vec";
 import type { Vec } from "../../model/scenario";
 import type { BoardState } from "../../board/board-state";
 import type { MovedModel } from "./moves";
@@ -27,7 +28,16 @@ export interface WitnessGoal {
   readonly rotate?: boolean;
   /** The rule's conditions with the model placed at the candidate. */
   readonly verify: () => boolean;
+  /**
+   * False when a unit-level condition of `verify` fails wherever the model is placed (the unit is
+   * out of coherency as it stands): then no candidate can pass, and none is generated. The search
+   * still counts against the budget, so what later searches may claim is unchanged.
+   */
+  readonly possible?: () => boolean;
 }
+
+/** How far past a threshold a cheap lower bound must lie to stand in for the exact gap (float noise of the exact measure). */
+const BOUND_SLACK = 1e-9;
 
 export function searchWitness(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre: Vec; facingDeg: number } | undefined {
   const scope = board.witnessScope;
@@ -50,6 +60,7 @@ function search(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre:
   const reach = goal.limit - MARGIN;
   if (reach <= 0 || board.witnessBudget <= 0) return undefined;
   board.witnessBudget--;
+  if (goal.possible && !goal.possible()) return undefined;
   const around = board.near(mm.fromShape, reach + 0.5).filter((n) => n !== m && n.alive);
   const enemies = around.filter((n) => n.unit.player !== m.unit.player).map((n) => n.shape);
   const targetSet = new Set(goal.targets);
@@ -73,16 +84,22 @@ function search(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre:
         board.place(m, centre, facingDeg);
         if (Math.hypot(centre.x - mm.from.x, centre.y - mm.from.y) > reach) return false;
         if (offBoardBy(m.shape, width, height) > 0) return false;
-        const best = Math.min(...goal.targets.map((t) => signedGap(m.shape, t)));
-        if (best > goal.goalGap + EPS) return false; // contact (goalGap 0) measures ±1e-15
+        // Cheap bounds first: the exact (oval) gap only where the lower bound leaves it open, with
+        // BOUND_SLACK on top so a bound never decides what the exact gap would have decided otherwise.
+        if (!goal.targets.some((t) => gapBounds(m.shape, t).lower <= goal.goalGap + EPS + BOUND_SLACK && signedGap(m.shape, t) <= goal.goalGap + EPS))
+          return false; // contact (goalGap 0) measures ±1e-15
         // The rule's own conditions first: when a unit-level condition rules every candidate out,
         // a failing search stays cheap (a charge reaches 12", past many models to re-check).
         if (!goal.verify()) return false;
+        const inner = inradius(mm.fromShape);
         for (const n of around) {
-          const g = signedGap(m.shape, n.shape);
           const passable = goal.targetsPassable && targetSet.has(n.shape);
-          if (!passable && g < (targetSet.has(n.shape) ? -1e-9 : MARGIN)) return false;
-          if (n.unit.player !== m.unit.player && sweptGap(mm.fromShape, mm.from, centre, n.shape) < -1e-6) return false;
+          const floor = targetSet.has(n.shape) ? -1e-9 : MARGIN;
+          if (!passable && gapBounds(m.shape, n.shape).lower < floor + BOUND_SLACK && signedGap(m.shape, n.shape) < floor) return false;
+          if (n.unit.player === m.unit.player) continue;
+          // sweptGap measures the in-circle swept along the segment: at least the distance to n's circum-circle.
+          const lower = pointSegmentDistance(n.shape.c, mm.from, centre) - inner - circumradius(n.shape);
+          if (lower < -1e-6 + BOUND_SLACK && sweptGap(mm.fromShape, mm.from, centre, n.shape) < -1e-6) return false;
         }
         return true;
       },

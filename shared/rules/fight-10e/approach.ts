@@ -97,7 +97,7 @@ export function checkCloserToEnemyModel(ctx: RuleContext, moved: readonly MovedM
 export function checkContactIfPossible(
   ctx: RuleContext,
   closest: Map<MovedModel, Nearest[]>,
-  spec: { readonly rule: string; readonly limit: number; readonly coherentWith: (m: ModelState) => boolean },
+  spec: { readonly rule: string; readonly limit: number; readonly coherentWith: ((m: ModelState) => boolean) & { readonly possible?: () => boolean } },
 ): void {
   const { board, report } = ctx;
   for (const [mm, start] of closest) {
@@ -126,7 +126,7 @@ function contactWitness(
   start: readonly Nearest[],
   limit: number,
   goalGap: number,
-  coherentWith: (m: ModelState) => boolean,
+  coherentWith: ((m: ModelState) => boolean) & { readonly possible?: () => boolean },
 ): { centre: Vec } | undefined {
   const player = mm.model.unit.player;
   const targets = board
@@ -141,6 +141,7 @@ function contactWitness(
     // A non-round base pays to pivot in the 10th edition, so its witnesses keep their facing.
     rotate: false,
     verify: () => start.some((e) => signedGap(mm.model.shape, e.model.shape) < e.gap - MARGIN) && coherentWith(mm.model),
+    possible: coherentWith.possible,
   });
 }
 

@@ -165,6 +165,7 @@ function consolidateAs(
       rule: eleventh("12.08"),
       limit,
       unitOk: (mm) => (mode === "engaging" ? engagedWithAll(board, unit, selected) : keepsEngagements(board, mm.model, before)) && coherentWith(mm.model),
+      unitPossible: coherentWith.possible,
     });
   }
   if (mode === "ongoing") checkStillEngaged(board, moved, before, eleventh("12.08"), report);
@@ -288,7 +289,12 @@ function checkObjectiveSelection(ctx: RuleContext, unit: UnitState, step: Consol
 }
 
 /** Objective consolidation, while moving: each moved model ends within range of the objective if possible, or closer to it if not. */
-function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o: ObjectiveDef, coherentWith: (m: ModelState) => boolean): void {
+function checkTowardObjective(
+  ctx: RuleContext,
+  moved: readonly MovedModel[],
+  o: ObjectiveDef,
+  coherentWith: ((m: ModelState) => boolean) & { readonly possible: () => boolean },
+): void {
   const { board, report, system } = ctx;
   const r = system.objective.diameterMm / 2 / 25.4;
   const range = system.objective.range;
@@ -303,6 +309,7 @@ function checkTowardObjective(ctx: RuleContext, moved: readonly MovedModel[], o:
       targetsPassable: true,
       limit: system.consolidate.maxDistance,
       verify: () => discGap(mm.model.shape, o.at, r) <= range - MARGIN && coherentWith(mm.model),
+      possible: coherentWith.possible,
     });
     const id = mm.model.def.id;
     if (w) {

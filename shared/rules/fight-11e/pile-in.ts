@@ -48,6 +48,7 @@ export function pileIn(ctx: RuleContext, unit: UnitState, spec: PileInSpec, head
     rule: eleventh("12.03"),
     limit: system.pileIn.maxDistance,
     unitOk: (mm) => keepsEngagements(board, mm.model, before) && coherentWith(mm.model),
+    unitPossible: coherentWith.possible,
   });
   checkStillEngaged(board, moved, before, eleventh("12.03"), report);
 
