@@ -36,6 +36,8 @@ export const CASCADES: readonly Cascade[] = [
       "action.targets",
       "engagement.required",
       "fight.target",
+      "attack.cannot-fight",
+      "attack.target",
       "move.not-closer",
       "move.missed-contact",
       "move.missed-engagement",
