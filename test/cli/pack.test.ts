@@ -5,40 +5,16 @@
 // --format png` writes a PNG, and scripts (CommonJS, ESM, TypeScript) use the library.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "../helpers/cli";
+import { offlineInstallSpecs, packTarball, sh } from "../helpers/pack";
 
 const TMP = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ruleboard-pack-")));
-const TARBALLS = path.join(TMP, "tarballs");
 const PROJECT = path.join(TMP, "project");
 const TOP = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; dependencies: Record<string, string> };
-
-/** The npm cache the developer's (or CI's) npm uses: an offline install finds yaml and resvg there. */
-function npmCache(): string {
-  const r = spawnSync("npm", ["config", "get", "cache"], { encoding: "utf8" });
-  return r.status === 0 && r.stdout.trim() !== "" ? r.stdout.trim() : path.join(os.homedir(), ".npm");
-}
-
-/** npm's and npx's environment here: the normal cache, offline, and a dead proxy instead of the network. */
-const OFFLINE_ENV: NodeJS.ProcessEnv = {
-  ...process.env,
-  npm_config_cache: npmCache(),
-  npm_config_offline: "true",
-  npm_config_audit: "false",
-  npm_config_fund: "false",
-  npm_config_update_notifier: "false",
-  npm_config_proxy: "http://127.0.0.1:9",
-  npm_config_https_proxy: "http://127.0.0.1:9",
-  HTTP_PROXY: "http://127.0.0.1:9",
-  HTTPS_PROXY: "http://127.0.0.1:9",
-};
-
-function sh(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = OFFLINE_ENV): SpawnSyncReturns<string> {
-  return spawnSync(cmd, args, { cwd, env, encoding: "utf8", timeout: 240_000 });
-}
 
 after(() => fs.rmSync(TMP, { recursive: true, force: true }));
 
@@ -47,41 +23,13 @@ let tarball = "";
 let installedHow = "";
 
 before(() => {
-  // The packing itself (esbuild, tsc, npm pack) runs from the repository, as CI runs it.
-  const packed = sh(process.execPath, [path.join(ROOT, "scripts", "pack-cli.mjs"), TARBALLS, "--stage", path.join(TMP, "stage")], ROOT, process.env);
-  assert.equal(packed.status, 0, packed.stderr + packed.stdout);
-  packOutput = packed.stdout;
-  const names = fs.readdirSync(TARBALLS).filter((f) => f.endsWith(".tgz"));
-  assert.deepEqual(names, [`ruleboard-${TOP.version}.tgz`]);
-  tarball = path.join(TARBALLS, names[0]);
-
+  ({ tarball, output: packOutput } = packTarball(TMP));
   fs.mkdirSync(PROJECT);
   fs.writeFileSync(path.join(PROJECT, "package.json"), JSON.stringify({ name: "a-rules-document", version: "1.0.0", private: true }));
-  const install = sh("npm", ["install", tarball, "--offline", "--no-audit", "--no-fund"], PROJECT);
-  if (install.status === 0) {
-    installedHow = "from the npm cache";
-    return;
-  }
-  // npm 11 resolves a dependency range from the package's full registry document, which an `npm
-  // ci` of this repository does not cache. Without it, the dependencies are given as tarballs
-  // packed from this repository's node_modules: still offline, still the tarball's own manifest.
-  assert.match(install.stderr, /ENOTCACHED/, install.stderr);
-  const deps = path.join(TMP, "deps");
-  fs.mkdirSync(deps);
-  const folders = [
-    "yaml",
-    "@resvg/resvg-js",
-    ...fs
-      .readdirSync(path.join(ROOT, "node_modules", "@resvg"))
-      .filter((d) => d.startsWith("resvg-js-"))
-      .map((d) => `@resvg/${d}`),
-  ];
-  const packedDeps = sh("npm", ["pack", "--ignore-scripts", "--silent", ...folders.map((f) => path.join(ROOT, "node_modules", f))], deps);
-  assert.equal(packedDeps.status, 0, packedDeps.stderr);
-  const depTarballs = fs.readdirSync(deps).map((f) => path.join(deps, f));
-  const again = sh("npm", ["install", tarball, ...depTarballs, "--offline", "--no-audit", "--no-fund"], PROJECT);
-  assert.equal(again.status, 0, again.stderr);
-  installedHow = `with the dependencies from this repository's node_modules (${folders.join(", ")})`;
+  const { specs, how } = offlineInstallSpecs(tarball, TMP);
+  installedHow = how;
+  const install = sh("npm", ["install", ...specs, "--offline", "--no-audit", "--no-fund"], PROJECT);
+  assert.equal(install.status, 0, install.stderr);
 });
 
 test("pack:cli prints the tarball's name, size and file count", (t) => {
