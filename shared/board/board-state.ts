@@ -55,6 +55,8 @@ export class BoardState {
    * other model is where it ended, the same for every spot tried.
    */
   witnessScope?: { readonly model: string; readonly memo: Map<string, { centre: Vec; facingDeg: number } | null> };
+  /** While a trial runs (`beginTrial`), the undo of every change, undone in reverse by `rollback`. */
+  private journal?: (() => void)[];
 
   constructor(
     readonly scenario: Scenario,
@@ -93,8 +95,54 @@ export class BoardState {
     return copy;
   }
 
+  /**
+   * Starts a trial: every change from now on (positions, removals, the grid, the caches, the
+   * witness budget) is journalled, and `rollback` puts the board back exactly as it was, the grid's
+   * order included. What a checkpoint's board does for one tried step, without copying the board.
+   */
+  beginTrial(): void {
+    const budget = this.witnessBudget;
+    this.journal = [() => (this.witnessBudget = budget)];
+    this.grid.journal = this.journal;
+  }
+
+  /** Ends the trial begun by `beginTrial`, undoing every change since. */
+  rollback(): void {
+    const journal = this.journal ?? [];
+    this.journal = undefined;
+    this.grid.journal = undefined;
+    for (let i = journal.length - 1; i >= 0; i--) journal[i]();
+  }
+
+  private forget<K, V>(cache: Map<K, V>, key: K): void {
+    if (this.journal && cache.has(key)) {
+      const was = cache.get(key)!;
+      this.journal.push(() => cache.set(key, was));
+    }
+    cache.delete(key);
+  }
+
+  private remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
+    if (this.journal) {
+      const had = cache.has(key);
+      const was = cache.get(key);
+      this.journal.push(() => (had ? cache.set(key, was!) : cache.delete(key)));
+    }
+    cache.set(key, value);
+  }
+
   /** Moves a model (or puts it back); keeps the grid current. */
   place(m: ModelState, at: Vec, facing: number = m.facing): void {
+    if (this.journal) {
+      const { at: at0, facing: facing0, shape: shape0 } = m;
+      const maxRadius = this.maxRadius;
+      this.journal.push(() => {
+        m.at = at0;
+        m.facing = facing0;
+        m.shape = shape0;
+        this.maxRadius = maxRadius;
+      });
+    }
     this.invalidateAround(m);
     m.at = at;
     m.facing = facing;
@@ -105,8 +153,12 @@ export class BoardState {
   }
 
   remove(m: ModelState): void {
+    if (this.journal) {
+      const alive = m.alive;
+      this.journal.push(() => (m.alive = alive));
+    }
     this.invalidateAround(m);
-    this.aliveCache.delete(m.unit);
+    this.forget(this.aliveCache, m.unit);
     m.alive = false;
     this.grid.delete(m);
   }
@@ -114,14 +166,14 @@ export class BoardState {
   /** Forgets cached engagement of every unit that has a model near `m` (and of `m`'s own unit). */
   private invalidateAround(m: ModelState): void {
     if (this.engagedCache.size === 0) return;
-    this.engagedCache.delete(m.unit);
-    for (const n of this.near(m.shape, this.system.engagementRange + 0.1)) this.engagedCache.delete(n.unit);
+    this.forget(this.engagedCache, m.unit);
+    for (const n of this.near(m.shape, this.system.engagementRange + 0.1)) this.forget(this.engagedCache, n.unit);
   }
 
   /** The unit's alive models (a shared array: read it, never change it). */
   alive(u: UnitState): ModelState[] {
     let out = this.aliveCache.get(u);
-    if (!out) this.aliveCache.set(u, (out = u.models.filter((m) => m.alive)));
+    if (!out) this.remember(this.aliveCache, u, (out = u.models.filter((m) => m.alive)));
     return out;
   }
 
@@ -178,7 +230,7 @@ export class BoardState {
     const cached = this.engagedCache.get(u);
     if (cached) return cached;
     const out = this.unitsWithin(u, this.system.engagementRange);
-    this.engagedCache.set(u, out);
+    this.remember(this.engagedCache, u, out);
     return out;
   }
 

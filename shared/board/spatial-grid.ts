@@ -14,6 +14,8 @@ function clampCell(c: number): number {
 export class SpatialGrid<T> {
   private readonly cells = new Map<number, Set<T>>();
   private readonly where = new Map<T, number>();
+  /** While set, every change pushes its own undo (BoardState's trial journal); undone in reverse order. */
+  journal?: (() => void)[];
 
   constructor(private readonly cellSize: number) {}
 
@@ -42,6 +44,7 @@ export class SpatialGrid<T> {
     this.delete(item);
     const [cx, cy] = this.cellOf(p);
     const k = this.key(cx, cy);
+    this.remember(item, k);
     let cell = this.cells.get(k);
     if (!cell) this.cells.set(k, (cell = new Set()));
     cell.add(item);
@@ -51,8 +54,23 @@ export class SpatialGrid<T> {
   delete(item: T): void {
     const k = this.where.get(item);
     if (k === undefined) return;
+    this.remember(item, k);
     this.cells.get(k)?.delete(item);
     this.where.delete(item);
+  }
+
+  /** Journals the cell `k` and the item's entry as they are, so an undo restores them exactly (the cell's order too). */
+  private remember(item: T, k: number): void {
+    if (!this.journal) return;
+    const cell = this.cells.get(k);
+    const items = cell ? [...cell] : undefined;
+    const was = this.where.get(item);
+    this.journal.push(() => {
+      if (items) this.cells.set(k, new Set(items));
+      else this.cells.delete(k);
+      if (was === undefined) this.where.delete(item);
+      else this.where.set(item, was);
+    });
   }
 
   /** Every item whose centre lies within `radius` of `p` (a superset: whole cells are returned). */

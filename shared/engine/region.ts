@@ -258,10 +258,12 @@ export function spotProbe(scenario: Scenario, step: number, model: string, optio
     let problems: readonly Problem[];
     let engagedAtEnd = false;
     try {
-      const r = tryStepFrom(cp, withMoves(shown, [...others, tried]));
+      const r = tryStepFrom(cp, withMoves(shown, [...others, tried]), (board) => {
+        const m = board.models.get(model);
+        return !!m && m.alive && board.enemyUnits(m.unit).some((v) => board.modelEngagedWith(m.shape, v) !== "no");
+      });
       problems = r.problems.filter((p) => p.severity !== "info");
-      const m = r.board.models.get(model);
-      engagedAtEnd = !!m && m.alive && r.board.enemyUnits(m.unit).some((v) => r.board.modelEngagedWith(m.shape, v) !== "no");
+      engagedAtEnd = r.after;
     } catch {
       return { spot: "illegal", model: [], unit: [] };
     }

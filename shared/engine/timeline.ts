@@ -4,6 +4,7 @@ import type { RulesSystem } from "../systems/system";
 import { BoardState } from "../board/board-state";
 import { advance, applyVariant, cloneReplay, replay, startReplay, type ReplayState, type StepObserver } from "./replay";
 import { Report } from "../rules/report";
+import { cloneContext } from "../rules/context";
 
 /**
  * The timeline API: every replay outside `checkScenario` (the board preview, hovers, completion,
@@ -81,13 +82,26 @@ export function resume(from: Checkpoint, until: number, observer?: StepObserver)
 }
 
 /**
- * Tries `variant` as the step after `from` (the checkpoint just before the step it stands for),
- * on a copy: the findings the variant gets and the board after it. What `tryVariant` does for one
- * question, for callers that ask many about the same step (the legal region of a move).
+ * Tries `variant` as the step after `from` (the checkpoint just before the step it stands for):
+ * the findings the variant gets, and what `inspect` reads of the board after it. What `tryVariant`
+ * does for one question, for callers that ask many about the same step (the legal region of a
+ * move). The checkpoint is left as it was: the rule context is copied, and the board is not but
+ * journals the step's changes and rolls them back (`BoardState.beginTrial`), so a try costs what
+ * the step changes, not the size of the board. `inspect` must not keep the board.
  */
-export function tryStepFrom(from: Checkpoint, variant: Step): { readonly problems: readonly Problem[]; readonly board: BoardState } {
-  const state = cloneReplay(from.state);
+export function tryStepFrom<T>(
+  from: Checkpoint,
+  variant: Step,
+  inspect: (board: BoardState) => T,
+): { readonly problems: readonly Problem[]; readonly after: T } {
+  const board = from.state.ctx.board;
+  const state: ReplayState = { ctx: cloneContext(from.state.ctx, board), phase: from.state.phase, next: from.state.next };
   const before = state.ctx.report.problems.length;
-  applyVariant(state, variant);
-  return { problems: state.ctx.report.problems.slice(before), board: state.ctx.board };
+  board.beginTrial();
+  try {
+    applyVariant(state, variant);
+    return { problems: state.ctx.report.problems.slice(before), after: inspect(board) };
+  } finally {
+    board.rollback();
+  }
 }
