@@ -30,6 +30,14 @@ export const CODES = {
   "fight.order": "A unit is selected to fight out of the selection order.",
   "fight.missing": "An eligible unit never fought.",
   "fight.target": "An attack target is not engaged with the fighting unit.",
+  "attack.model": "An entry of a fight step's `attacks:` is not a model of the fighting unit.",
+  "attack.cannot-fight": "A model that cannot fight is declared to make melee attacks.",
+  "attack.no-weapon": "A model with no melee weapon is declared to make melee attacks.",
+  "attack.weapon":
+    "A model attacks with a weapon it is not equipped with, that is not a melee weapon, without a profile it needs, or with a second weapon the rules do not allow.",
+  "attack.target": "A model attacks a unit it may not attack.",
+  "attack.count": "A model's attacks do not add up to its weapon's Attacks, or a split gives a target no attack.",
+  "attack.order": "The order of resolution (`resolve:`) is not one the rules allow.",
   "objective.out-of-range": "The unit does not end within range of the selected objective.",
   "expect.unmet": "A step marked `illegal:` does not break the listed rule.",
 } as const;

@@ -48,6 +48,40 @@ export interface ModelDef {
   readonly span: Span;
   /** The whole `id: value` pair (its line). */
   readonly lineSpan: Span;
+  /** The model's own `wargear:` (weapon ids), replacing its unit's; absent: the unit's. */
+  readonly wargear?: RefList;
+}
+
+/**
+ * An Attacks characteristic: a whole number, or dice (`D6`, `2D3`, `D6+1`): `count` dice of
+ * `sides` sides plus `plus`. `text` is the value as written.
+ */
+export type AttackCount =
+  | { readonly kind: "fixed"; readonly value: number; readonly text: string }
+  | { readonly kind: "dice"; readonly count: number; readonly sides: number; readonly plus: number; readonly text: string };
+
+/** One profile of a weapon: its characteristics as a datasheet writes them. */
+export interface WeaponProfile {
+  /** The profile's name (`sweep`), or undefined for a weapon with one profile. */
+  readonly name?: string;
+  readonly attacks: AttackCount;
+  /** WS, BS, S, AP and D as written (`3+`, `-1`, `D3`), for hovers and pictures; no rule reads them. */
+  readonly characteristics: Readonly<Record<string, string>>;
+  /** Lower-cased; the weapon's own keywords included. */
+  readonly keywords: readonly string[];
+  readonly span: Span;
+}
+
+/** A weapon of the scenario's catalogue (`weapons:`). */
+export interface WeaponDef {
+  readonly id: string;
+  /** The weapon's id key. */
+  readonly span: Span;
+  readonly name?: string;
+  /** `melee` (the default) or a range in inches. */
+  readonly range: "melee" | number;
+  /** One unnamed profile, or the named ones of `profiles:`, in order. */
+  readonly profiles: readonly WeaponProfile[];
 }
 
 export interface UnitDef {
@@ -71,6 +105,8 @@ export interface UnitDef {
   /** `battle-shocked: true`. */
   readonly battleShocked: boolean;
   readonly models: readonly ModelDef[];
+  /** `wargear:`: the weapon ids every model of the unit is equipped with (unless it lists its own). */
+  readonly wargear?: RefList;
 }
 
 export interface ObjectiveDef {
@@ -157,11 +193,53 @@ export interface PileInStep extends StepBase, PileInSpec {
 
 export type FightType = "normal" | "overrun";
 
+/** One target of an attack use: a unit, with the attacks put on it when a split says so. */
+export interface AttackTarget {
+  readonly unit: Ref;
+  /** `targets: { boyz: 2 }`: the attacks on this unit; absent for `target:` and `targets: [list]`. */
+  readonly count?: number;
+  readonly span: Span;
+}
+
+/** One weapon a model attacks with, and its targets (`{ weapon: choppa, target: boyz }`). */
+export interface AttackUse {
+  readonly weapon: Ref;
+  /** `weapon: axe/sweep`: the profile named after the slash, with its span. */
+  readonly profile?: Ref;
+  readonly targets: readonly AttackTarget[];
+  /** `targets: { … }` with counts (a split as written), as opposed to `target:` or a plain list. */
+  readonly counted: boolean;
+  /** The `targets:` / `target:` pair, for findings about the split. */
+  readonly targetsSpan: Span;
+  readonly span: Span;
+}
+
+/** An entry of a fight step's `attacks:`: a model of the fighting unit, or `all` (every model that fights and is not listed). */
+export interface AttackEntry {
+  /** The model, or undefined for `all`. */
+  readonly model?: Ref;
+  readonly uses: readonly AttackUse[];
+  /** The whole `id: value` pair. */
+  readonly span: Span;
+}
+
+/** An item of `resolve:`: a target unit, and optionally the order of the weapon profiles used against it. */
+export interface ResolveItem {
+  readonly unit: Ref;
+  /** `{ marines: [choppa, axe/sweep] }`: weapon (or weapon/profile) references in order. */
+  readonly profiles?: readonly Ref[];
+  readonly span: Span;
+}
+
 export interface FightStep extends StepBase {
   readonly kind: "fight";
   readonly unit: Ref;
   readonly type?: Option<FightType>;
   readonly targets?: RefList;
+  /** Per-model melee attacks (`attacks:`); `span` is the `attacks:` pair. */
+  readonly attacks?: { readonly entries: readonly AttackEntry[]; readonly span: Span };
+  /** The order target units are resolved in (`resolve:`); `span` is the pair. */
+  readonly resolve?: { readonly items: readonly ResolveItem[]; readonly span: Span };
   /** The overrun fight's extra pile-in (11e), or the activation's pile-in (10e); `span` is the `pile-in:` pair. */
   readonly pileIn?: PileInSpec & { readonly span: Span };
   /** A 10th-edition activation's consolidation; `span` is the `consolidate:` pair. */
@@ -252,6 +330,8 @@ export interface Scenario {
   /** Players in order of first appearance among units (at most two are meaningful). */
   readonly players: readonly string[];
   readonly objectives: readonly ObjectiveDef[];
+  /** The weapon catalogue (`weapons:`), in the order written. */
+  readonly weapons: readonly WeaponDef[];
   /** Terrain areas (`terrain:`), drawn only: no rule reads them yet. */
   readonly terrain: readonly TerrainDef[];
   readonly units: readonly UnitDef[];

@@ -20,6 +20,7 @@ export interface Registry {
   readonly units: Map<string, IdEntry>;
   readonly models: Map<string, IdEntry>;
   readonly objectives: Map<string, IdEntry>;
+  readonly weapons: Map<string, IdEntry>;
   /** Distinct players in order of first appearance. */
   readonly players: string[];
 }
@@ -30,7 +31,7 @@ export interface Registry {
  */
 export class ParseContext {
   readonly problems: Problem[] = [];
-  readonly registry: Registry = { units: new Map(), models: new Map(), objectives: new Map(), players: [] };
+  readonly registry: Registry = { units: new Map(), models: new Map(), objectives: new Map(), weapons: new Map(), players: [] };
   step: number | undefined;
 
   /** Records an error finding, optionally pointing at other places involved (a first definition). */

@@ -1,6 +1,7 @@
 import { parseDocument } from "yaml";
 import { problem, type Problem } from "../diagnostics/problem";
-import type { ObjectiveDef, Option, Ref, Scenario, ShowSpec, Step, TerrainDef, ViewSpec } from "../model/scenario";
+import type { ObjectiveDef, Option, Ref, Scenario, ShowSpec, Step, TerrainDef, ViewSpec, WeaponDef } from "../model/scenario";
+import { parseWeapons } from "./parse-weapons";
 import { readShow } from "./parse-show";
 import type { Span } from "../source/span";
 import { readKeys, type KeyTable } from "./key-table";
@@ -30,6 +31,7 @@ interface TopDraft {
   stepsWritten?: number;
   show?: ShowSpec;
   view?: ViewSpec;
+  weapons: WeaponDef[];
 }
 
 /** The top-level keys, read in this order (definitions before the steps that refer to them). */
@@ -76,6 +78,9 @@ export const TOP_KEYS: KeyTable<TopDraft> = {
   },
   view: (ctx, pair, top) => {
     top.view = readView(ctx, pair);
+  },
+  weapons: (ctx, pair, top) => {
+    top.weapons = parseWeapons(ctx, pair);
   },
 };
 
@@ -153,7 +158,7 @@ function parse(text: string): { scenario?: Scenario; problems: Problem[] } {
 }
 
 function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scenario | undefined {
-  const top: TopDraft = { rulings: [], objectives: [], terrain: [], units: [], steps: [] };
+  const top: TopDraft = { rulings: [], objectives: [], terrain: [], units: [], steps: [], weapons: [] };
   const fallback = firstLine(text);
   let found: ReadonlyMap<string, unknown> = new Map();
   if (root !== null) {
@@ -189,6 +194,7 @@ function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scen
     phase: top.phase ?? DEFAULT_PHASE,
     players,
     objectives: top.objectives,
+    weapons: top.weapons,
     terrain: top.terrain,
     units,
     steps,

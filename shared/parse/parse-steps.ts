@@ -1,6 +1,7 @@
 import type { Step } from "../model/scenario";
 import { readKeys, type KeyHandler, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
+import { readAttacks, readResolve } from "./parse-weapons";
 import {
   COMMON_STEP_KEYS,
   CONSOLIDATE_KEYS,
@@ -62,6 +63,12 @@ export const STEP_KINDS: { readonly [K in Step["kind"]]: StepKindSpec } = {
     keys: {
       type: readFightType,
       targets: readTargets,
+      attacks: (ctx, pair, d) => {
+        d.attacks = readAttacks(ctx, pair);
+      },
+      resolve: (ctx, pair, d) => {
+        d.resolve = readResolve(ctx, pair);
+      },
       "pile-in": readNestedPileIn,
       consolidate: readNestedConsolidate,
       ...COMMON_STEP_KEYS,
@@ -73,6 +80,8 @@ export const STEP_KINDS: { readonly [K in Step["kind"]]: StepKindSpec } = {
         unit: d.unit,
         ...opt("type", d.type),
         ...opt("targets", d.targets),
+        ...opt("attacks", d.attacks),
+        ...opt("resolve", d.resolve),
         ...opt("pileIn", d.pileIn),
         ...opt("consolidate", d.consolidate),
       },

@@ -1,8 +1,9 @@
-import type { BaseShape, ModelDef, Ref, Vec } from "../model/scenario";
+import type { BaseShape, ModelDef, Ref, RefList, Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
 import { readBase, readBool, readFacing, readPositiveInches, readRefList, readText, readVec } from "./read-values";
+import { readWargear } from "./parse-weapons";
 import { MAX_PLAYERS } from "./vocabulary";
 import { asMap, asScalar, asSeq, describeNode, isEmpty, keySpan, pairSpan, quote, seqItems, spanOf, valueSpan, type YPair } from "./yaml-nodes";
 
@@ -29,6 +30,7 @@ export interface UnitDraft {
   readonly models: ModelDef[];
   /** True once `models:` was written with at least one model, usable or not, or with a wrong type (reported there). */
   hasModels: boolean;
+  wargear?: RefList;
 }
 
 /** The keys of a unit, in the order they are read (`base` before `models`, which use it). */
@@ -59,6 +61,9 @@ export const UNIT_KEYS: KeyTable<UnitDraft> = {
   "battle-shocked": (ctx, pair, unit) => {
     unit.battleShocked = readBool(ctx, pair.value, valueSpan(pair), "battle-shocked") ?? false;
   },
+  wargear: (ctx, pair, unit) => {
+    unit.wargear = readWargear(ctx, pair);
+  },
   models: readModels,
 };
 
@@ -69,6 +74,7 @@ interface ModelDraft {
   facing: number;
   /** False once a key's value was unusable. */
   ok: boolean;
+  wargear?: RefList;
 }
 
 export const MODEL_KEYS: KeyTable<ModelDraft> = {
@@ -84,6 +90,9 @@ export const MODEL_KEYS: KeyTable<ModelDraft> = {
     const facing = readFacing(ctx, pair.value, valueSpan(pair));
     if (facing === undefined) model.ok = false;
     else model.facing = facing;
+  },
+  wargear: (ctx, pair, model) => {
+    model.wargear = readWargear(ctx, pair);
   },
 };
 
@@ -248,5 +257,5 @@ function parseModel(ctx: ParseContext, id: string, pair: YPair, unit: UnitDraft)
     ctx.schema(`model ${quote(id)} has no base; give unit ${quote(unit.id)} a base: or the model { at, base }`, span);
   }
   if (!draft.ok || !draft.at || !base) return undefined;
-  return { id, unit: unit.id, at: draft.at, base, facing: draft.facing, span, lineSpan: pairSpan(pair) };
+  return { id, unit: unit.id, at: draft.at, base, facing: draft.facing, span, lineSpan: pairSpan(pair), ...(draft.wargear && { wargear: draft.wargear }) };
 }

@@ -1,4 +1,4 @@
-import type { ConsolidateSpec, ModelMove, Ref, RefList, ShowSpec, Step, UnitChoice, UnitDef } from "../model/scenario";
+import type { AttackEntry, AttackUse, ConsolidateSpec, ModelDef, ModelMove, Ref, RefList, ShowSpec, Step, UnitChoice, UnitDef } from "../model/scenario";
 import type { IdEntry, ParseContext } from "./parse-context";
 import type { UnitDraft } from "./parse-units";
 import { quote } from "./yaml-nodes";
@@ -30,7 +30,8 @@ export class RefResolver {
         advanced: d.advanced,
         fellBack: d.fellBack,
         battleShocked: d.battleShocked,
-        models: d.models,
+        models: d.models.map((m) => this.modelWargear(m)),
+        ...(d.wargear && { wargear: this.wargear(d.wargear) }),
       };
       return d.name === undefined ? unit : { ...unit, name: d.name };
     });
@@ -96,7 +97,22 @@ export class RefResolver {
           ...(step.pileIn.targets && { targets: this.refList(step.pileIn.targets) }),
         };
         const consolidate = step.consolidate && { ...this.consolidation(step.consolidate, unit?.id), span: step.consolidate.span };
-        return unit && { ...step, unit, ...(targets && { targets }), ...(pileIn && { pileIn }), ...(consolidate && { consolidate }) };
+        const attacks = step.attacks && { entries: this.attackEntries(step.attacks.entries, unit?.id), span: step.attacks.span };
+        const resolve = step.resolve && {
+          items: step.resolve.items.filter((i) => this.unit(i.unit) !== undefined && (i.profiles ?? []).every((w) => this.weapon(w) !== undefined)),
+          span: step.resolve.span,
+        };
+        return (
+          unit && {
+            ...step,
+            unit,
+            ...(targets && { targets }),
+            ...(attacks && { attacks }),
+            ...(resolve && { resolve }),
+            ...(pileIn && { pileIn }),
+            ...(consolidate && { consolidate }),
+          }
+        );
       }
       case "consolidate": {
         const unit = this.unit(step.unit);
@@ -132,6 +148,43 @@ export class RefResolver {
     const targets = this.refList(spec.targets);
     const objective = spec.objective && this.known(spec.objective, this.ctx.registry.objectives, "objective");
     return { ...(spec.mode && { mode: spec.mode }), ...(targets && { targets }), ...(objective && { objective }), moves };
+  }
+
+  /** Wargear with its weapon ids checked (unknown ones left out). */
+  private wargear(list: RefList): RefList {
+    return { ...list, refs: this.refs(list.refs, (r) => this.known(r, this.ctx.registry.weapons, "weapon")) };
+  }
+
+  private modelWargear(m: ModelDef): ModelDef {
+    return m.wargear ? { ...m, wargear: this.wargear(m.wargear) } : m;
+  }
+
+  /** A weapon ref, or `weapon/profile` read from an item of `resolve:`: the weapon part must exist. */
+  private weapon(ref: Ref): Ref | undefined {
+    const slash = ref.id.indexOf("/");
+    const id = slash < 0 ? ref.id : ref.id.slice(0, slash);
+    const entry = this.ctx.registry.weapons.get(id);
+    if (entry) return entry.ok ? ref : undefined;
+    return this.known({ id, span: ref.span }, this.ctx.registry.weapons, "weapon") && ref;
+  }
+
+  /**
+   * The entries of `attacks:`: a model must exist (whether it belongs to the fighting unit is a
+   * rule, `attack.model`); a use's weapon and targets must exist. Unusable parts are left out.
+   */
+  private attackEntries(entries: readonly AttackEntry[], unit: string | undefined): AttackEntry[] {
+    const out: AttackEntry[] = [];
+    for (const entry of entries) {
+      if (entry.model && (!this.known(entry.model, this.ctx.registry.models, "model") || unit === undefined)) continue;
+      const uses: AttackUse[] = [];
+      for (const use of entry.uses) {
+        const weapon = this.known(use.weapon, this.ctx.registry.weapons, "weapon");
+        const targets = use.targets.filter((t) => this.unit(t.unit) !== undefined);
+        if (weapon && targets.length > 0) uses.push({ ...use, targets });
+      }
+      out.push({ ...entry, uses });
+    }
+    return out;
   }
 
   /** A unit ref, or undefined. */

@@ -3,6 +3,7 @@ import type {
   ConsolidateSpec,
   ConsolidationMode,
   FallBackMode,
+  FightStep,
   FightType,
   InterventionMode,
   ModelMove,
@@ -49,6 +50,9 @@ export interface StepDraft {
   /** A move step's advance roll or a charge step's 2D6 total. */
   roll?: NumberOption;
   intervention?: Option<InterventionMode>;
+  /** A fight step's per-model `attacks:` and `resolve:`. */
+  attacks?: NonNullable<FightStep["attacks"]>;
+  resolve?: NonNullable<FightStep["resolve"]>;
 }
 
 /** What the keys of a consolidation fill: a consolidate step's, or a fight's nested `consolidate:`. */

@@ -54,8 +54,26 @@ export interface RulesSystem {
     /** 11e: a model pivots freely; in the 10th edition a non-round base pays to pivot, so a witness keeps its facing. */
     readonly freePivot: boolean;
   };
+  /** Melee attacks (weapons and targets per model): how far a model reaches, and what is judged. */
+  readonly attacks: {
+    /**
+     * Whom a model may attack, and so which models fight: a unit within Engagement Range of the
+     * model or reached through the base-to-base chain (10e Fight: Which Models Fight, Select
+     * Targets), or a unit engaged with the model (11e 04.02, read per model).
+     */
+    readonly reach: "engagement-or-chain" | "engaged";
+    /** 10e: a model that reaches no enemy unit cannot fight (attack.cannot-fight); 11e: its weapons have no target. */
+    readonly whoFights: boolean;
+    /** 10e Make Attacks: attacks against one unit are all resolved before the next (attack.order). */
+    readonly resolutionOrder: boolean;
+    /** How messages cite each rule: a section (11e) or a heading (10e). */
+    readonly rules: Readonly<Record<AttackRule, { readonly section?: string; readonly heading: string }>>;
+  };
   readonly readings: Readings;
 }
+
+/** The rules of melee attacks that messages cite. */
+export type AttackRule = "who-fights" | "weapon" | "targets" | "attacks" | "order";
 
 /**
  * Readings that rulings switch. Each defaults to the rules system's own text; a ruling documents
@@ -90,6 +108,18 @@ export const ELEVENTH: RulesSystem = {
   fightPassRange: 5,
   movement: { fallBackModes: true, bigModelsPassThrough: true },
   charge: { declareRange: 12, targetsBeforeRoll: false, heroicIntervention: true, endGoal: "engagement", pathsAvoidNonTargets: false, freePivot: true },
+  attacks: {
+    reach: "engaged",
+    whoFights: false,
+    resolutionOrder: false,
+    rules: {
+      "who-fights": { section: "04.02", heading: "Making Attacks" },
+      weapon: { section: "04.01", heading: "Select Weapons" },
+      targets: { section: "04.02", heading: "Selecting Targets" },
+      attacks: { section: "04.02", heading: "Selecting Targets" },
+      order: { section: "04.03", heading: "Making Attacks" },
+    },
+  },
   readings: OFFICIAL,
 };
 
@@ -107,6 +137,18 @@ export const TENTH: RulesSystem = {
   fightPassRange: 0,
   movement: { fallBackModes: false, bigModelsPassThrough: false },
   charge: { declareRange: 12, targetsBeforeRoll: true, heroicIntervention: false, endGoal: "base-contact", pathsAvoidNonTargets: true, freePivot: false },
+  attacks: {
+    reach: "engagement-or-chain",
+    whoFights: true,
+    resolutionOrder: true,
+    rules: {
+      "who-fights": { heading: "Fight: Which Models Fight" },
+      weapon: { heading: "Fight: Select Weapon" },
+      targets: { heading: "Fight: Select Targets" },
+      attacks: { heading: "Fight: Select Weapon, Select Targets" },
+      order: { heading: "Fight: Make Attacks" },
+    },
+  },
   readings: OFFICIAL,
 };
 

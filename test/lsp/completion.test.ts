@@ -62,11 +62,13 @@ describe("completion over stdio", () => {
 
   it("offers the keys a fight step accepts that it does not have yet", async () => {
     const items = await plain.complete(scenarioUri("completion-step-keys"), `${SKIRMISH}  - fight: squad\n    type: normal\n    |\n    note: fights\n`);
-    assert.deepEqual(labels(items), ["targets", "pile-in", "consolidate", "illegal", "show"]);
+    assert.deepEqual(labels(items), ["targets", "attacks", "resolve", "pile-in", "consolidate", "illegal", "show"]);
     assert.deepEqual(
       items.map((i) => [i.kind, i.detail, i.textEdit && "newText" in i.textEdit ? i.textEdit.newText : undefined]),
       [
         [CompletionItemKind.Property, "Attack targets", "targets: "],
+        [CompletionItemKind.Property, "Melee attacks", "attacks: "],
+        [CompletionItemKind.Property, "Order of resolution", "resolve: "],
         [CompletionItemKind.Property, "Pile-in of the fight", "pile-in: "],
         [CompletionItemKind.Property, "Consolidation of the fight", "consolidate: "],
         [CompletionItemKind.Property, "Illegal on purpose", "illegal: "],
@@ -93,7 +95,7 @@ describe("completion over stdio", () => {
       items.slice(0, 4).map((i) => i.detail),
       PILE_IN_CODES.map(() => "reported on this step"),
     );
-    assert.equal(items.length, 26, "every code but yaml.syntax and expect.unmet");
+    assert.equal(items.length, 33, "every code but yaml.syntax and expect.unmet");
     assert.deepEqual(items.find((i) => i.label === "fight.target")?.documentation, "An attack target is not engaged with the fighting unit.");
     // Writing exactly the offered codes makes the step an expected violation with nothing unmet.
     const written = `${SKIRMISH}  - pile-in: squad\n    to:\n      s3: [4, 10.8]\n    illegal: [${PILE_IN_CODES.join(", ")}]\n`;
@@ -206,7 +208,7 @@ describe("malformed completion requests", () => {
       const answer = await server.request<{ items: CompletionItem[] } | null>("textDocument/completion", { textDocument: { uri }, position: end });
       assert.deepEqual(
         answer?.items.map((i) => i.label),
-        ["description", "rulings", "board", "terrain", "show", "view"],
+        ["description", "rulings", "board", "terrain", "show", "view", "weapons"],
       );
     } finally {
       server.dispose();

@@ -150,8 +150,10 @@ test("a finding's range explains its code; a unit id shows the unit", async () =
   assert.equal(markdown(expectUnmet), "**`expect.unmet`** — A step marked `illegal:` does not break the listed rule.");
 });
 
-test("nothing to say: a plain key, an unknown document, a text that does not parse", async () => {
-  assert.equal(await hoverAt("board:"), null);
+test("a plain key says what it means; nothing to say for an unknown document or a text that does not parse", async () => {
+  const key = await hoverAt("board:");
+  assert.equal(markdown(key), "**Board size** (`board:`)\n\n`[width, height]` in inches; the default is `[60, 44]`.");
+  assert.deepEqual(key?.range, { start: { line: 2, character: 0 }, end: { line: 2, character: 5 } });
   assert.equal(await hoverAt("x", "", "x", scenarioUri("hover-not-open")), null);
   const broken = scenarioUri("hover-unclosed");
   await server.open(broken, UNCLOSED, 1);

@@ -1,4 +1,4 @@
-import { KEY_DOCS, keysOf, KIND_DOCS, requiredKeys, SHOW_DOCS, STEP_KIND_KEYS, type MapPlace } from "../schema/index";
+import { KEY_DOCS, keysOf, KIND_DOCS, nestedDoc, requiredKeys, STEP_KIND_KEYS, type MapPlace } from "../schema/index";
 import type { StepBoard } from "./board";
 import { sortKey, type CompletionEntry } from "./entry";
 import { textStep, type Scope } from "./scope";
@@ -19,6 +19,7 @@ export function keyEntries(scope: Scope): CompletionEntry[] {
     return [];
   }
   if (first === "terrain" && path.length === 2) return keys(scope, "terrain");
+  if (first === "weapons") return path.length === 2 ? keys(scope, "weapon") : path.length === 4 && third === "profiles" ? keys(scope, "profile") : [];
   if (first !== "steps" || typeof second !== "number") return [];
   const step = textStep(scope, second);
   if (path.length === 2) return step.kind === undefined ? kindEntries(scope, second) : keys(scope, `step:${step.kind}`);
@@ -28,6 +29,9 @@ export function keyEntries(scope: Scope): CompletionEntry[] {
   const rest = nested ? path.slice(3) : path.slice(2);
   if (rest.length === 0 && nested) return keys(scope, `fight.${nested}`);
   if (rest[0] === "show" && !nested) return showKeys(scope, rest.slice(1));
+  // An attack use: `attacks: { a1: { | } }` or one item of a model's list of uses.
+  if (rest[0] === "attacks" && !nested && step.kind === "fight" && (rest.length === 2 || (rest.length === 3 && typeof rest[2] === "number")))
+    return keys(scope, "use");
   if (rest[0] !== "to") return [];
   if (rest.length === 1) return movedModels(scope, second, step.unit);
   if (rest.length === 2) return keys(scope, "model-move");
@@ -42,7 +46,7 @@ function keys(scope: Scope, place: MapPlace): CompletionEntry[] {
   return keysOf(place)
     .filter((k) => !ctx.present.includes(k))
     .map((key, i) => {
-      const doc = docs[key] ?? SHOW_DOCS[`${place}.${key}`];
+      const doc = docs[key] ?? nestedDoc(place, key);
       return {
         label: key,
         kind: "key" as const,

@@ -2,7 +2,7 @@ import type { Scenario } from "../../model/scenario";
 import type { Span } from "../../source/span";
 import { cursorContext } from "../completion/context";
 import type { Segment } from "../completion/lines";
-import { KEY_DOCS, SHOW_DOCS, type MapPlace } from "../schema/index";
+import { KEY_DOCS, nestedDoc, type MapPlace } from "../schema/index";
 
 /**
  * A key's meaning where it is written (`measure:` inside `show:`, `radius:` in a ring, `to:` in a
@@ -15,7 +15,7 @@ export function keyHover(scenario: Scenario, text: string, offset: number): { ma
   const key = text.slice(ctx.range.start, ctx.range.end);
   if (key === "") return undefined;
   const place = placeOf(scenario, ctx.path);
-  const doc = place && (KEY_DOCS[place]?.[key] ?? SHOW_DOCS[`${place}.${key}`]);
+  const doc = place && (KEY_DOCS[place]?.[key] ?? nestedDoc(place, key));
   if (!doc) return undefined;
   return { markdown: `**${doc.title}** (\`${key}:\`)\n\n${doc.description}`, span: ctx.range };
 }
@@ -27,11 +27,13 @@ function placeOf(scenario: Scenario, path: readonly Segment[]): MapPlace | undef
   if (first === "show") return showPlace(path.slice(1));
   if (first === "units") return path.length === 2 ? "unit" : path.length === 4 && third === "models" ? "model" : undefined;
   if (first === "terrain") return path.length === 2 ? "terrain" : undefined;
+  if (first === "weapons") return path.length === 2 ? "weapon" : path.length === 4 && third === "profiles" ? "profile" : undefined;
   if (first !== "steps" || typeof second !== "number") return undefined;
   const kind = scenario.steps.find((s) => s.index === second)?.kind;
   if (path.length === 2) return kind && `step:${kind}`;
   const nested = third === "pile-in" || third === "consolidate" ? third : undefined;
   if (third === "show") return showPlace(path.slice(3));
+  if (third === "attacks" && kind === "fight" && (path.length === 4 || (path.length === 5 && typeof path[4] === "number"))) return "use";
   const rest = nested ? path.slice(3) : path.slice(2);
   if (nested && rest.length === 0) return `fight.${nested}`;
   return rest[0] === "to" && rest.length === 2 ? "model-move" : undefined;

@@ -84,6 +84,10 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
       "View",
       "The part of the board pictures show: `auto` (each board cropped to its models, objectives and annotations, with a margin), `board` (the whole board, the default), or a window `[x, y, w, h]` in inches.",
     ),
+    weapons: doc(
+      "Weapons",
+      "The weapon catalogue: ids, each a profile `{ A: 3, WS: 3+, S: 4, AP: -1, D: 1 }` (melee unless `range:` is inches), or `{ profiles: { sweep: {…}, strike: {…} } }`.",
+    ),
   },
   unit: {
     player: doc("Player", "The player the unit belongs to; a scenario has two players, with any names."),
@@ -97,11 +101,13 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
     "fell-back": doc("Fell back", "`true` when the unit already fell back this turn."),
     "battle-shocked": doc("Battle-shocked", "`true` when the unit is battle-shocked (it must fall back by desperate escape, 11e 09.07)."),
     models: doc("Models", "Model ids (unique in the whole scenario), each at `[x, y]` or `{ at: [x, y], base, facing }`."),
+    wargear: doc("Wargear", "Weapon ids every model of the unit is equipped with, e.g. `[slugga, choppa]` (a model may list its own)."),
   },
   model: {
     at: doc("Position", "`[x, y]`: the centre of the base in inches from the board's top-left corner, y down (required)."),
     base: doc("Base", "This model's own base: a diameter in mm (`32`) or an oval's `length x width` (`60x35`)."),
     facing: doc("Facing", "Degrees: 0 points right, 90 down. Only an oval base's long axis depends on it."),
+    wargear: doc("Wargear", "This model's weapon ids, replacing its unit's `wargear:` (e.g. `[big-choppa, attack-squig]`)."),
   },
   terrain: {
     area: doc("Area", "The corners `[[x, y], [x, y], [x, y], …]` in inches, at least three (required)."),
@@ -116,6 +122,14 @@ export const KEY_DOCS: Readonly<Record<string, Readonly<Record<string, KeyDoc>>>
   "step:fight": {
     type: doc("Fight type", "`normal` (the unit is engaged, 11e 12.05) or `overrun` (11e 12.06). Optional: inferred when absent."),
     targets: doc("Attack targets", "Enemy unit ids the unit attacks: each must be engaged with it (11e 04.02)."),
+    attacks: doc(
+      "Melee attacks",
+      "Per model (or `all`): the weapon each attacks with and its targets, `{ weapon: choppa, target: boyz }`, a split `targets: { boyz: 2, grots: 1 }`, or a list of uses (a second one must have `extra attacks`).",
+    ),
+    resolve: doc(
+      "Order of resolution",
+      "The target units in the order their attacks are resolved, e.g. `[grots, boyz]`; an item `{ boyz: [choppa, axe/sweep] }` orders the profiles too (10e Make Attacks).",
+    ),
     "pile-in": doc(
       "Pile-in of the fight",
       "The overrun fight's extra pile-in (11e 12.06), or a 10e activation's pile-in: `targets:` and `to:` as in a pile-in step.",
@@ -186,3 +200,26 @@ export const SHOW_DOCS: Readonly<Record<string, KeyDoc>> = {
   "callout.at": doc("At", "A model, an objective or a point `[x, y]`."),
   "callout.text": doc("Text", "What the marker means, listed under the board."),
 };
+
+/** The keys of a weapon, a weapon's profile and an attack use (parse/parse-weapons.ts). */
+export const ATTACK_DOCS: Readonly<Record<string, KeyDoc>> = {
+  "weapon.name": doc("Name", "The weapon's name as the datasheet writes it (optional; the id is used otherwise)."),
+  "weapon.range": doc("Range", "`melee` (the default) or the range in inches of a ranged weapon, which cannot make melee attacks."),
+  "weapon.A": doc("Attacks (A)", "A whole number, or dice: `D6`, `2D3`, `D6+1`. A model makes this many attacks with the weapon."),
+  "weapon.WS": doc("Weapon Skill (WS)", "As written, e.g. `3+` (kept for hovers and pictures)."),
+  "weapon.BS": doc("Ballistic Skill (BS)", "As written, e.g. `4+` (kept for hovers and pictures)."),
+  "weapon.S": doc("Strength (S)", "As written (kept for hovers and pictures)."),
+  "weapon.AP": doc("Armour Penetration (AP)", "As written, e.g. `-1` (kept for hovers and pictures)."),
+  "weapon.D": doc("Damage (D)", "As written, e.g. `1` or `D3` (kept for hovers and pictures)."),
+  "weapon.keywords": doc("Keywords", "E.g. `[extra attacks]`: a model uses a weapon with extra attacks besides its one melee weapon."),
+  "weapon.profiles": doc("Profiles", "A weapon with several profiles: `{ sweep: { A: 10, … }, strike: { A: 6, … } }`; each attack names one, `axe/sweep`."),
+  "use.weapon": doc("Weapon", "The weapon id the model attacks with, `weapon/profile` for a weapon with several profiles."),
+  "use.target": doc("Target", "The enemy unit every attack of the weapon goes to."),
+  "use.targets": doc("Targets (a split)", "`{ boyz: 2, grots: 1 }`: the attacks on each unit, adding up to A; or `[boyz, grots]` without counts."),
+};
+
+/** The meaning of a key of `show:`, a ring, a callout, a weapon, a profile or an attack use. */
+export function nestedDoc(place: string, key: string): KeyDoc | undefined {
+  if (place === "profile") place = "weapon";
+  return SHOW_DOCS[`${place}.${key}`] ?? ATTACK_DOCS[`${place}.${key}`];
+}

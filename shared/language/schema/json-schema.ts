@@ -11,7 +11,7 @@ import {
   RULING_NAMES,
   SUPPORTED_RULES,
 } from "../../parse/vocabulary";
-import { SHOW_DOCS, KEY_DOCS, KIND_DOCS, type KeyDoc } from "./docs";
+import { SHOW_DOCS, KEY_DOCS, KIND_DOCS, nestedDoc, type KeyDoc } from "./docs";
 import { keysOf, requiredKeys, STEP_KIND_KEYS, type MapPlace } from "./places";
 import { CALLOUT_KEYS, RING_KEYS, SHOW_KEYS } from "../../parse/parse-show";
 
@@ -65,6 +65,13 @@ function definitions(): Schema {
     advanceRoll: roll(ADVANCE_ROLL),
     chargeRoll: roll(CHARGE_ROLL),
     code: { type: "string", enum: Object.keys(CODES), description: "A diagnostic code." },
+    attacksValue: {
+      anyOf: [
+        { type: "integer", minimum: 1 },
+        { type: "string", pattern: "^\\s*(?:\\d+|\\d*\\s*[dD]\\s*[36]\\s*(?:\\+\\s*\\d+)?)\\s*$" },
+      ],
+      description: "A whole number of attacks, or dice: `D6`, `2D3`, `D6+1`.",
+    },
   };
 }
 
@@ -97,6 +104,47 @@ function valueOf(place: MapPlace, key: string): Schema {
       return { type: ["object", "null"], additionalProperties: ref("unit") };
     case "top.steps":
       return { type: ["array", "null"], items: ref("step") };
+    case "top.weapons":
+      return { type: ["object", "null"], additionalProperties: ref("weapon") };
+    case "unit.wargear":
+    case "model.wargear":
+      return ref("ids");
+    case "*.attacks":
+      return { type: "object", additionalProperties: { anyOf: [ref("attackUse"), { type: "array", items: ref("attackUse"), minItems: 1 }] } };
+    case "*.resolve":
+      return {
+        type: "array",
+        items: { anyOf: [ref("id"), { type: "object", minProperties: 1, additionalProperties: ref("ids") }] },
+      };
+    case "weapon.name":
+      return ref("text");
+    case "weapon.range":
+      return { anyOf: [{ type: "string", enum: ["melee"] }, ref("positive")] };
+    case "weapon.A":
+    case "profile.A":
+      return ref("attacksValue");
+    case "weapon.WS":
+    case "weapon.BS":
+    case "weapon.S":
+    case "weapon.AP":
+    case "weapon.D":
+    case "profile.WS":
+    case "profile.BS":
+    case "profile.S":
+    case "profile.AP":
+    case "profile.D":
+      return { type: ["string", "number"] };
+    case "weapon.keywords":
+    case "profile.keywords":
+      return { type: "array", items: ref("text") };
+    case "weapon.profiles":
+      return { type: "object", minProperties: 1, additionalProperties: ref("profile") };
+    case "use.weapon":
+      return ref("id");
+    case "use.target":
+      return ref("id");
+    case "use.targets":
+      return { anyOf: [ref("ids"), { type: "object", minProperties: 1, additionalProperties: { type: "integer", minimum: 0 } }] };
     case "unit.keywords":
       return { type: "array", items: ref("text") };
     case "unit.base":
@@ -167,7 +215,7 @@ function described(schema: Schema, doc: KeyDoc | undefined, what: string): Schem
 /** A map of fixed keys: each key's value with its title and description; unknown keys rejected, as the parser does. */
 function mapOf(place: MapPlace, extra: Record<string, Schema> = {}): Schema {
   const properties: Record<string, Schema> = { ...extra };
-  for (const key of keysOf(place)) properties[key] = described(valueOf(place, key), KEY_DOCS[place]?.[key], `${place} ${key}`);
+  for (const key of keysOf(place)) properties[key] = described(valueOf(place, key), KEY_DOCS[place]?.[key] ?? nestedDoc(place, key), `${place} ${key}`);
   const required = [...Object.keys(extra), ...requiredKeys(place)];
   return { type: "object", properties, ...(required.length > 0 && { required }), additionalProperties: false };
 }
@@ -200,6 +248,9 @@ export function scenarioSchema(): Schema {
       step: { type: "object", oneOf: STEP_KIND_KEYS.map((kind) => ref(`step-${kind}`)), description: "One step: a map with exactly one kind key." },
       ...Object.fromEntries(STEP_KIND_KEYS.map((kind) => [`step-${kind}`, stepOf(kind)])),
       show: showSchema(),
+      weapon: mapOf("weapon"),
+      profile: mapOf("profile"),
+      attackUse: mapOf("use"),
       fightPileIn: mapOf("fight.pile-in"),
       fightConsolidate: mapOf("fight.consolidate"),
     },

@@ -4,6 +4,7 @@ import { TERRAIN_KEYS } from "../../parse/parse-terrain";
 import { MODEL_KEYS, UNIT_KEYS } from "../../parse/parse-units";
 import { MOVE_KEYS } from "../../parse/read-moves";
 import { CALLOUT_KEYS, RING_KEYS, SHOW_KEYS } from "../../parse/parse-show";
+import { ATTACK_USE_KEYS, PROFILE_KEYS, WEAPON_KEYS } from "../../parse/parse-weapons";
 import { CONSOLIDATE_KEYS, PILE_IN_KEYS } from "../../parse/step-keys";
 
 /**
@@ -21,7 +22,20 @@ export const STEP_KIND_KEYS: readonly string[] = Object.keys(STEP_KINDS);
  * (on the scenario or a step) and one of its rings or callouts.
  */
 export type MapPlace =
-  "top" | "unit" | "model" | "terrain" | "model-move" | `step:${string}` | "fight.pile-in" | "fight.consolidate" | "show" | "ring" | "callout";
+  | "top"
+  | "unit"
+  | "model"
+  | "terrain"
+  | "model-move"
+  | `step:${string}`
+  | "fight.pile-in"
+  | "fight.consolidate"
+  | "show"
+  | "ring"
+  | "callout"
+  | "weapon"
+  | "profile"
+  | "use";
 
 /** The keys a place accepts, in the parser's order; for a step, besides its kind key. Empty for an unknown place. */
 export function keysOf(place: MapPlace): readonly string[] {
@@ -46,6 +60,12 @@ export function keysOf(place: MapPlace): readonly string[] {
       return Object.keys(RING_KEYS);
     case "callout":
       return Object.keys(CALLOUT_KEYS);
+    case "weapon":
+      return Object.keys(WEAPON_KEYS);
+    case "profile":
+      return Object.keys(PROFILE_KEYS);
+    case "use":
+      return Object.keys(ATTACK_USE_KEYS);
     default: {
       const kind = place.slice("step:".length);
       return Object.hasOwn(STEP_KINDS, kind) ? Object.keys(STEP_KINDS[kind as keyof typeof STEP_KINDS].keys) : [];
@@ -72,10 +92,14 @@ export function requiredKeys(place: MapPlace): readonly string[] {
       return ["around", "radius"];
     case "callout":
       return ["at", "text"];
+    case "profile":
+      return ["A"];
+    case "use":
+      return ["weapon"];
     default:
       return [];
   }
 }
 
 /** Keys whose value is a list of ids or names, so a list item there completes as that key's value. */
-export const LIST_KEYS: ReadonlySet<string> = new Set(["targets", "remove", "illegal", "rulings", "charged", "keywords"]);
+export const LIST_KEYS: ReadonlySet<string> = new Set(["targets", "remove", "illegal", "rulings", "charged", "keywords", "wargear", "resolve"]);

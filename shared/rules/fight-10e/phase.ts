@@ -2,6 +2,7 @@ import type { ConsolidateStep, FightStep, PileInStep } from "../../model/scenari
 import type { Span } from "../../source/span";
 import type { UnitState } from "../../board/board-state";
 import type { RuleContext } from "../context";
+import { checkAttacks } from "../common/melee-attacks";
 import { checkMeleeTargets } from "./attacks";
 import { tenthConsolidate } from "./consolidate";
 import { tenthPileIn } from "./pile-in";
@@ -75,6 +76,8 @@ function fightStep(ctx: RuleContext, unit: UnitState, step: FightStep): void {
     tenthPileIn(ctx, unit, step.pileIn, step.pileIn.span);
   }
   if (step.targets) checkMeleeTargets(ctx, unit, step.targets);
+  // Per-model attacks, after the activation's pile-in and before its consolidation.
+  checkAttacks(ctx, unit, step);
   if (step.consolidate) {
     consolidateOnce(ctx, unit, step.consolidate.span);
     tenthConsolidate(ctx, unit, step.consolidate, step.consolidate.span);

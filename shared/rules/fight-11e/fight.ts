@@ -4,6 +4,7 @@ import type { UnitState } from "../../board/board-state";
 import { hasCharged, type RuleContext } from "../context";
 import { inches } from "../report";
 import { FightOrder, isFightsFirst, type Pools } from "../common/fight-order";
+import { checkAttacks } from "../common/melee-attacks";
 import { applyMoves, plannedMoves } from "../common/moves";
 import { pileIn } from "./pile-in";
 import { eleventh } from "../../systems/rule-cite";
@@ -117,6 +118,8 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
       );
     }
   }
+  // Per-model attacks, on the board after the overrun fight's extra pile-in (12.06: "then fights").
+  checkAttacks(ctx, unit, step);
 
   if (step.consolidate) {
     // The 10th-edition activation form; in the 11th edition everyone consolidates after the Fight step.

@@ -88,7 +88,7 @@ describe("completion of keys", () => {
   const overrun = example("overrun-fight");
 
   it("offers the top-level keys not yet written", () => {
-    assert.deepEqual(labels(`${overrun}|`), ["description", "rulings", "terrain", "show", "view"]);
+    assert.deepEqual(labels(`${overrun}|`), ["description", "rulings", "terrain", "show", "view", "weapons"]);
   });
 
   it("offers a unit's keys, a model map's and a move map's", () => {
@@ -99,8 +99,9 @@ describe("completion of keys", () => {
       "advanced",
       "fell-back",
       "battle-shocked",
+      "wargear",
     ]);
-    assert.deepEqual(labels(edit(overrun, "m1: { at: [17.66, 14], facing: 0 }", "m1: { at: [17.66, 14], facing: 0, | }")), ["base"]);
+    assert.deepEqual(labels(edit(overrun, "m1: { at: [17.66, 14], facing: 0 }", "m1: { at: [17.66, 14], facing: 0, | }")), ["base", "wargear"]);
     assert.deepEqual(labels(edit(overrun, "        s4: [24.9, 18.1]", "        s4: { at: [24.9, 18.1], | }")), ["path", "facing"]);
   });
 
@@ -411,7 +412,7 @@ describe("completion on broken text, snippets, robustness", () => {
       assert.doesNotThrow(() => completeAt(text, offset));
       assert.doesNotThrow(() => completeAt(text.slice(0, offset), offset));
     }
-    const top = ["scenario", "description", "rules", "rulings", "board", "turn", "phase", "objectives", "terrain", "units", "steps", "show", "view"];
+    const top = ["scenario", "description", "rules", "rulings", "board", "turn", "phase", "objectives", "terrain", "units", "steps", "show", "view", "weapons"];
     assert.deepEqual(
       completeAt("", 0).entries.map((e) => e.label),
       top,

@@ -188,6 +188,10 @@ describe("the JSON schema file", () => {
       deref(defs.show),
       ((deref(defs.show).properties as Json).rings as Json).items as Json,
       ((deref(defs.show).properties as Json).callouts as Json).additionalProperties as Json,
+      // weapons:, a weapon's profiles and an attack use (parse/parse-weapons.ts's tables).
+      deref(defs.weapon),
+      deref(defs.profile),
+      deref(defs.attackUse),
     ]);
     const found = new Set<Json>();
     const walk = (s: unknown): void => {

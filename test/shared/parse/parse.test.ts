@@ -435,13 +435,13 @@ describe("scenario.schema: unknown keys go on the key", () => {
     );
     assert.match(
       r.problems[0].message,
-      /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps, show, view$/,
+      /^unknown key 'turns' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps, show, view, weapons$/,
     );
     assert.match(
       r.problems[1].message,
-      /in unit 'a'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, models$/,
+      /in unit 'a'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, wargear, models$/,
     );
-    assert.match(r.problems[2].message, /in model 'm'; expected one of: at, base, facing$/);
+    assert.match(r.problems[2].message, /in model 'm'; expected one of: at, base, facing, wargear$/);
     assert.match(r.problems[3].message, /in a fight's pile-in; expected one of: targets, to$/);
     assert.match(r.problems[4].message, /in the move of 'm'; expected one of: at, path, facing$/);
     // Unknown keys are ignored; the rest stays.

@@ -364,7 +364,7 @@ describe("unit keys: bad values are scenario.schema on the value", () => {
         "fell-back must be true or false, got the number '1'",
         "battle-shocked must be true or false, got a list",
         "move (the unit's M in inches) must be a number, got the text 'fast'",
-        "unknown key 'moves' in unit 'b'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, models",
+        "unknown key 'moves' in unit 'b'; expected one of: player, name, keywords, base, charged, fights-first, move, advanced, fell-back, battle-shocked, wargear, models",
       ],
     );
     // The units stay, with the unusable values left at their defaults.
@@ -534,7 +534,10 @@ describe("a fight's nested consolidate: findings", () => {
 
   test("the fight step's allowed keys now include consolidate", () => {
     const r = expectFindings(BASE + lines("  - fight: squad", "    ⟦consolidat⟧: {}"), ["scenario.schema"]);
-    assert.equal(r.problems[0].message, "unknown key 'consolidat' in a fight step; expected one of: type, targets, pile-in, consolidate, note, illegal, show");
+    assert.equal(
+      r.problems[0].message,
+      "unknown key 'consolidat' in a fight step; expected one of: type, targets, attacks, resolve, pile-in, consolidate, note, illegal, show",
+    );
   });
 
   test("a consolidate step still reads the same keys, and its unknown objective is left out", () => {

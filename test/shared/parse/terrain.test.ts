@@ -76,7 +76,7 @@ describe("terrain: values and spans", () => {
     const { r } = findings(scenario("⟦terain⟧: {}"), ["scenario.schema"]);
     assert.equal(
       r.problems[0].message,
-      "unknown key 'terain' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps, show, view",
+      "unknown key 'terain' at the top level; expected one of: scenario, description, rules, rulings, board, turn, phase, objectives, terrain, units, steps, show, view, weapons",
     );
   });
 });
