@@ -18,6 +18,7 @@ import { regionLayer, regionNote, shownRegion } from "./region-layer";
 import { annotationLayer, calloutList, shownAnnotations } from "./annotation-layer";
 import { moveRegion } from "../engine/region";
 import { arrowsLayer, ghostsLayer, problemsLayer } from "./step-layers";
+import { attackLayer } from "./attack-layer";
 import { el, escapeText, num } from "./svg-text";
 import { terrainLayer } from "./terrain-layer";
 import { themeOf } from "./theme";
@@ -153,12 +154,15 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   const links = options.coherency ? coherencyLayer(ctx) : "";
   const ghosts = ghostsLayer(ctx);
   const bases = basesLayer(ctx);
+  // A fight step's declared attacks: lines, chains, the models that cannot fight faded.
+  const attacks = attackLayer(ctx);
   const objectives = objectivesLayer(ctx);
   const arrows = arrowsLayer(ctx);
   const problems = problemsLayer(ctx);
   const labels = [
     arrows.placeLabels(),
     problems.placeLabels(),
+    attacks?.placeLabels() ?? "",
     annotations?.placeLabels() ?? "",
     unitLabelsLayer(ctx),
     objectives.placeLabels(),
@@ -192,7 +196,10 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
     halos,
     links,
     ghosts,
+    attacks?.lines ?? "",
     bases,
+    attacks?.faded ?? "",
+    attacks?.shapes ?? "",
     problems.shapes,
     arrows.arrows,
     labels,

@@ -14,7 +14,7 @@ export const NAVIGATION_CAPABILITIES: ClientCapabilities = {
     foldingRange: { rangeLimit: 5000, lineFoldingOnly: true },
     semanticTokens: {
       requests: { full: true, range: true },
-      tokenTypes: ["class", "property", "enumMember", "struct"],
+      tokenTypes: ["class", "property", "enumMember", "struct", "function"],
       tokenModifiers: ["declaration"],
       formats: ["relative"],
     },

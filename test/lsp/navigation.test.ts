@@ -86,7 +86,7 @@ test("initialize announces every navigation provider, the token legend, and prep
       documentSymbolProvider: true,
       foldingRangeProvider: true,
       semanticTokensProvider: {
-        legend: { tokenTypes: ["class", "property", "enumMember", "struct"], tokenModifiers: ["declaration"] },
+        legend: { tokenTypes: ["class", "property", "enumMember", "struct", "function"], tokenModifiers: ["declaration"] },
         full: true,
         range: true,
       },
@@ -123,7 +123,7 @@ describe("rename", () => {
   test("prepareRename gives the id's characters and text; elsewhere it is refused with the reason", async () => {
     const uri = await open(NAVIGATION);
     assert.deepEqual(await prepareRename(uri, at("'squad'", 0, 1)), { range: span("'squad'", 0, 1, 5), placeholder: "squad" });
-    await refused(prepareRename(uri, at("player: red")), "Only the id of a unit, a model, an objective or a terrain area can be renamed.");
+    await refused(prepareRename(uri, at("player: red")), "Only the id of a unit, a model, an objective, a terrain area or a weapon can be renamed.");
     const broken = await open(BROKEN_REFS);
     await refused(prepareRename(broken, at("pile-in: aa", 0, 9, BROKEN_REFS)), "No unit 'aa' is defined, so there is nothing to rename; fix the id instead.");
   });
@@ -161,7 +161,7 @@ describe("rename", () => {
       rename(uri, at("  squad:", 0, 2), "my squad"),
       "'my squad' is not a plain id: use letters, digits, '_', '-' and '.', starting with a letter, a digit or '_'.",
     );
-    await refused(rename(uri, at("base: 32"), "x"), "Only the id of a unit, a model, an objective or a terrain area can be renamed.");
+    await refused(rename(uri, at("base: 32"), "x"), "Only the id of a unit, a model, an objective, a terrain area or a weapon can be renamed.");
     const broken = await open(BROKEN_REFS);
     await refused(
       rename(broken, at("  a:", 0, 2, BROKEN_REFS), "aa"),
@@ -351,7 +351,7 @@ describe("robustness", () => {
     // The text ends with `'s2': [10.8, 9.3]`: the end is not on an id.
     assert.equal(await definition(uri, past), null);
     assert.deepEqual(await references(uri, past, true), []);
-    await refused(prepareRename(uri, past), "Only the id of a unit, a model, an objective or a terrain area can be renamed.");
+    await refused(prepareRename(uri, past), "Only the id of a unit, a model, an objective, a terrain area or a weapon can be renamed.");
     const endsOnId = await open("units:\n  a:\n    charged: [a");
     const a: Location = { uri: endsOnId, range: { start: { line: 1, character: 2 }, end: { line: 1, character: 3 } } };
     assert.deepEqual(await definition(endsOnId, past), a, "past the end is the end of the last id; unclosed YAML is read as far as it goes");

@@ -6,3 +6,4 @@ export { boardAfter, closestEnemy, coherencyNeighbours, engagedWith, systemOf } 
 export { chargeLimit, fightPhaseLimit, movementLimit, type MoveBlock, type MoveLimit } from "./move-limits";
 export { moveRecords, type MoveRecord } from "./move-records";
 export { editableModels } from "./editable";
+export { boardAtFight, fightFacts, reachText, type ModelFight } from "./fight-facts";

@@ -4,6 +4,7 @@ import { sortKey, type CompletionEntry } from "./entry";
 import { textStep, type Scope } from "./scope";
 import { stepSnippet, unitSnippet } from "./snippets";
 import { point } from "./step-values";
+import { attackModels } from "./attack-values";
 import { PHASE_OF_STEP } from "../../rules/dispatch";
 
 /** Completions for a key: the keys the map at the cursor accepts and does not have yet, step kinds, or model ids under `to:`. */
@@ -29,6 +30,7 @@ export function keyEntries(scope: Scope): CompletionEntry[] {
   const rest = nested ? path.slice(3) : path.slice(2);
   if (rest.length === 0 && nested) return keys(scope, `fight.${nested}`);
   if (rest[0] === "show" && !nested) return showKeys(scope, rest.slice(1));
+  if (rest[0] === "attacks" && rest.length === 1 && !nested && step.kind === "fight") return attackModels(scope, second);
   // An attack use: `attacks: { a1: { | } }` or one item of a model's list of uses.
   if (rest[0] === "attacks" && !nested && step.kind === "fight" && (rest.length === 2 || (rest.length === 3 && typeof rest[2] === "number")))
     return keys(scope, "use");

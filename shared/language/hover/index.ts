@@ -6,7 +6,7 @@ import { moveRecords, systemOf } from "../board/index";
 import { occurrenceAt } from "../navigation/index";
 import { codeAt, codeHover } from "./code";
 import { keyHover } from "./key";
-import { modelHover, moveHover, objectiveHover, unitHover } from "./model";
+import { modelHover, moveHover, objectiveHover, unitHover, weaponHover } from "./model";
 import { rulerHover } from "./show";
 import { stepHover, type StepHoverOptions } from "./step";
 
@@ -67,6 +67,7 @@ export function hoverAt(analysis: Analysis, offset: number, options: HoverOption
       markdown = modelHover(scenario, occurrence.id, step, record);
     } else if (occurrence.kind === "unit") markdown = unitHover(scenario, occurrence.id);
     else if (occurrence.kind === "objective") markdown = objectiveHover(scenario, occurrence.id, system.objective.diameterMm, system.objective.range);
+    else if (occurrence.kind === "weapon") markdown = weaponHover(scenario, occurrence.id);
     if (markdown) return { markdown, span: occurrence.span };
   }
 
@@ -94,6 +95,7 @@ function idHover(scenario: Scenario, occurrence: NonNullable<ReturnType<typeof o
   if (occurrence.kind === "model") return modelHover(scenario, occurrence.id, step);
   if (occurrence.kind === "unit") return unitHover(scenario, occurrence.id);
   if (occurrence.kind === "objective") return objectiveHover(scenario, occurrence.id, system.objective.diameterMm, system.objective.range);
+  if (occurrence.kind === "weapon") return weaponHover(scenario, occurrence.id);
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import { neighboursNeeded, type CoherencyRule } from "../../board/coherency";
-import type { Scenario, Step } from "../../model/scenario";
-import { boardAfter, closestEnemy, coherencyNeighbours, engagedWith, type MoveRecord } from "../board/index";
+import type { FightStep, Scenario, Step } from "../../model/scenario";
+import { boardAfter, closestEnemy, coherencyNeighbours, engagedWith, fightFacts, reachText, systemOf, type MoveRecord } from "../board/index";
 import { baseText, inches, md, num, point, stepHead, stepName } from "../text/index";
 
 /**
@@ -40,7 +40,29 @@ export function modelHover(scenario: Scenario, modelId: string, step: Step | und
       : `- engaged (within ${range}) with ${engaged.map((e) => `**${md(e.unit.id)}**${e.tri === "border" ? " (borderline)" : ""}`).join(", ")}`,
   );
   lines.push(`- ${coherencyLine(board.system.coherency, board.alive(m.unit).length, coherencyNeighbours(board, m))}`);
+  if (step?.kind === "fight" && step.unit.id === m.unit.id) lines.push(...fightLines(scenario, step, modelId));
   return lines.join("\n");
+}
+
+/**
+ * A model of the fighting unit at its fight: whether it can fight and why (the checker's reach),
+ * what it may attack, and its melee weapons with their Attacks.
+ */
+function fightLines(scenario: Scenario, step: FightStep, modelId: string): string[] {
+  const f = fightFacts(scenario, step).find((x) => x.model.def.id === modelId);
+  if (!f) return [];
+  const chain = systemOf(scenario).system.attacks.reach === "engagement-or-chain";
+  const out: string[] = [];
+  if (f.reach.t === "no") {
+    const lacks = chain ? "not within Engagement Range of an enemy unit, and no base-to-base chain to one" : "not engaged with an enemy unit";
+    out.push(`- at its fight: **cannot fight**: ${reachText(f.model, f.reach, inches)}, ${lacks}`);
+  } else out.push(`- at its fight: **can fight**, ${reachText(f.model, f.reach, inches)}`);
+  if (f.targets.length > 0) out.push(`- may attack: ${f.targets.map((t) => `**${md(t.unit)}** (${reachText(f.model, t.reach, inches)})`).join(", ")}`);
+  if (f.melee) {
+    const weapons = f.melee.flatMap((w) => w.profiles.map((p) => `${md(p.name ? `${w.id}/${p.name}` : w.id)} (A ${md(p.attacks.text)})`));
+    out.push(weapons.length ? `- melee weapons: ${weapons.join(", ")}` : "- no melee weapon: it makes no melee attacks");
+  }
+  return out;
 }
 
 function coherencyLine(rule: CoherencyRule, alive: number, n: ReturnType<typeof coherencyNeighbours>): string {
@@ -91,4 +113,21 @@ export function objectiveHover(scenario: Scenario, objectiveId: string, diameter
   const o = scenario.objectives.find((x) => x.id === objectiveId);
   if (!o) return undefined;
   return `**${md(o.id)}** · objective marker\n\n- at ${point(o.at)}, ${num(diameterMm)} mm, range ${inches(range)}`;
+}
+
+/** A weapon of the catalogue: range, each profile's characteristics and keywords. */
+export function weaponHover(scenario: Scenario, weaponId: string): string | undefined {
+  const w = scenario.weapons.find((x) => x.id === weaponId);
+  if (!w) return undefined;
+  const name = w.name ? ` (${md(w.name)})` : "";
+  const range = w.range === "melee" ? "melee weapon" : `ranged weapon, ${inches(w.range)}: it cannot make melee attacks`;
+  const lines = [`**${md(w.id)}**${name} · ${range}`, ""];
+  for (const p of w.profiles) {
+    const chars = ["WS", "BS", "S", "AP", "D"].filter((k) => p.characteristics[k] !== undefined).map((k) => `${k} ${md(p.characteristics[k])}`);
+    const keywords = p.keywords.length ? ` · ${p.keywords.map(md).join(", ")}` : "";
+    lines.push(`- ${p.name ? `**${md(p.name)}**: ` : ""}A ${md(p.attacks.text)}${chars.length ? `, ${chars.join(", ")}` : ""}${keywords}`);
+  }
+  const carriers = scenario.units.flatMap((u) => u.models.filter((m) => (m.wargear ?? u.wargear)?.refs.some((r) => r.id === w.id)).map((m) => m.id));
+  if (carriers.length) lines.push(`- carried by ${carriers.map(md).join(", ")}`);
+  return lines.join("\n");
 }

@@ -74,11 +74,13 @@ export function definitionOf(tree: ScenarioTree, kind: IdKind, id: string): Writ
 
 /** Records one id written as `node` (a key or a value), when it is a usable scalar. */
 /** Records an id; `either` marks one that may name a model or an objective (kinded once the definitions are known). */
-type Sink = (kind: IdKind, node: YNode | null, definition: boolean, extra?: { step?: number; unit?: string; either?: boolean }) => void;
+type Sink = (kind: IdKind, node: YNode | null, definition: boolean, extra?: { step?: number; unit?: string; either?: boolean; part?: boolean }) => void;
 
 function collectIds(root: YNode | null, out: WrittenId[], either: Set<WrittenId>): void {
-  const sink: Sink = (kind, node, definition, { either: maybe, ...extra } = {}) => {
-    const written = writtenId(node);
+  const sink: Sink = (kind, node, definition, { either: maybe, part, ...extra } = {}) => {
+    const whole = writtenId(node);
+    // `weapon: axe/sweep` names the weapon axe: only its part before the slash is the id.
+    const written = part && whole ? weaponOnly(whole) : whole;
     if (!written) return;
     const id: WrittenId = { kind, definition, ...written, ...extra };
     out.push(id);
@@ -88,6 +90,7 @@ function collectIds(root: YNode | null, out: WrittenId[], either: Set<WrittenId>
     if (key === "units") for (const [unitKey, unit] of idPairs(value)) readUnit(unitKey, unit, sink);
     else if (key === "objectives") for (const [idKey] of idPairs(value)) sink("objective", idKey, true);
     else if (key === "terrain") for (const [idKey] of idPairs(value)) sink("terrain", idKey, true);
+    else if (key === "weapons") for (const [idKey] of idPairs(value)) sink("weapon", idKey, true);
     else if (key === "steps") {
       const seq = asSeq(value);
       if (seq) seqItems(seq).forEach((item, index) => readBlock(item, index, sink, true));
@@ -127,7 +130,12 @@ function readUnit(key: YNode, value: YNode | null, sink: Sink): void {
   const unit = scalarText(key);
   for (const [name, child] of pairsOf(value)) {
     if (name === "charged") for (const item of listItems(child)) sink("unit", item, false);
-    if (name === "models") for (const [modelKey] of idPairs(child)) sink("model", modelKey, true, unit === undefined ? {} : { unit });
+    if (name === "wargear") for (const item of listItems(child)) sink("weapon", item, false);
+    if (name === "models")
+      for (const [modelKey, model] of idPairs(child)) {
+        sink("model", modelKey, true, unit === undefined ? {} : { unit });
+        for (const [k, v] of pairsOf(model)) if (k === "wargear") for (const item of listItems(v)) sink("weapon", item, false);
+      }
   }
 }
 
@@ -151,6 +159,24 @@ function readBlock(node: YNode | null, step: number, sink: Sink, head: boolean):
       sink("objective", value, false, { step });
     } else if (head && key === "show") {
       readShowIds(value, sink, step);
+    } else if (head && key === "attacks") {
+      for (const [modelKey, uses] of idPairs(value)) {
+        if (scalarText(modelKey) !== "all") sink("model", modelKey, false, { step });
+        for (const use of asSeq(uses) ? listItems(uses) : [uses])
+          for (const [k, v] of pairsOf(use)) {
+            if (k === "weapon") sink("weapon", v, false, { step, part: true });
+            else if (k === "target") sink("unit", v, false, { step });
+            else if (k === "targets") for (const t of asMap(v) ? idPairs(v).map(([t]) => t) : listItems(v)) sink("unit", t, false, { step });
+          }
+      }
+    } else if (head && key === "resolve") {
+      for (const item of listItems(value)) {
+        if (!asMap(item)) sink("unit", item, false, { step });
+        for (const [unitKey, order] of idPairs(item)) {
+          sink("unit", unitKey, false, { step });
+          for (const w of listItems(order)) sink("weapon", w, false, { step, part: true });
+        }
+      }
     }
   }
 }
@@ -212,4 +238,12 @@ export function referencesAt(tree: ScenarioTree, offset: number, includeDefiniti
   const at = idAt(tree, offset);
   if (!at) return [];
   return idsOf(tree, at.kind, at.id).filter((o) => includeDefinition || !o.definition);
+}
+
+/** The weapon part of a written `weapon/profile`: its id and spans cut at the slash. */
+function weaponOnly(w: Pick<WrittenId, "id" | "span" | "name" | "quote">): Pick<WrittenId, "id" | "span" | "name" | "quote"> {
+  const slash = w.id.indexOf("/");
+  if (slash < 0) return w;
+  const name = { start: w.name.start, end: w.name.start + slash };
+  return { id: w.id.slice(0, slash), name, span: w.quote === "" ? name : { start: w.span.start, end: name.end }, quote: w.quote };
 }

@@ -2,7 +2,7 @@ import type { ConsolidateSpec, ModelMove, Ref, RefList, Scenario, ShowSpec, Step
 import type { Span } from "../../source/span";
 
 /** What an id names. */
-export type IdKind = "unit" | "model" | "objective" | "terrain";
+export type IdKind = "unit" | "model" | "objective" | "terrain" | "weapon";
 
 /**
  * One place an id is written: its definition (the key under `units:`, `models:`, `objectives:`,
@@ -32,10 +32,15 @@ export function occurrences(scenario: Scenario): Occurrence[] {
     void out.push({ kind, id: r.id, span: r.span, definition: false, ...(step !== undefined && { step }) });
   for (const o of scenario.objectives) def("objective", o.id, o.span);
   for (const t of scenario.terrain) def("terrain", t.id, t.span);
+  for (const w of scenario.weapons) def("weapon", w.id, w.span);
   for (const u of scenario.units) {
     def("unit", u.id, u.span);
     for (const r of u.chargeTargets) ref("unit", r);
-    for (const m of u.models) def("model", m.id, m.span);
+    for (const r of u.wargear?.refs ?? []) ref("weapon", r);
+    for (const m of u.models) {
+      def("model", m.id, m.span);
+      for (const r of m.wargear?.refs ?? []) ref("weapon", r);
+    }
   }
   for (const step of scenario.steps) stepRefs(step, (kind, r) => ref(kind, r, step.index));
   const objectives = new Set(scenario.objectives.map((o) => o.id));
@@ -84,6 +89,17 @@ function stepRefs(step: Step, sink: RefSink): void {
         moveRefs(step.pileIn.moves, sink);
       }
       if (step.consolidate) consolidationRefs(step.consolidate, sink);
+      for (const entry of step.attacks?.entries ?? []) {
+        if (entry.model) sink("model", entry.model);
+        for (const use of entry.uses) {
+          sink("weapon", use.weapon);
+          for (const t of use.targets) sink("unit", t.unit);
+        }
+      }
+      for (const item of step.resolve?.items ?? []) {
+        sink("unit", item.unit);
+        for (const p of item.profiles ?? []) sink("weapon", weaponPart(p));
+      }
       return;
     case "consolidate":
       sink("unit", step.unit);
@@ -109,4 +125,13 @@ function listRefs(list: RefList | undefined, sink: RefSink): void {
 
 function moveRefs(moves: readonly ModelMove[], sink: RefSink): void {
   for (const m of moves) sink("model", m.model);
+}
+
+/** The weapon of `weapon/profile` as written (a plain id), with the span of the weapon's name only. */
+export function weaponPart(ref: Ref): Ref {
+  const slash = ref.id.indexOf("/");
+  if (slash < 0) return ref;
+  const quoted = ref.span.end - ref.span.start !== ref.id.length;
+  const start = ref.span.start + (quoted ? 1 : 0);
+  return { id: ref.id.slice(0, slash), span: { start, end: start + slash } };
 }

@@ -22,9 +22,9 @@ export interface RenameTarget {
   readonly span: Span;
 }
 
-const WHAT: Readonly<Record<IdKind, string>> = { unit: "unit", model: "model", objective: "objective", terrain: "terrain area" };
+const WHAT: Readonly<Record<IdKind, string>> = { unit: "unit", model: "model", objective: "objective", terrain: "terrain area", weapon: "weapon" };
 /** "a unit", "an objective". */
-const A_WHAT: Readonly<Record<IdKind, string>> = { unit: "a unit", model: "a model", objective: "an objective", terrain: "a terrain area" };
+const A_WHAT: Readonly<Record<IdKind, string>> = { unit: "a unit", model: "a model", objective: "an objective", terrain: "a terrain area", weapon: "a weapon" };
 
 /** True for a refusal rather than a result. */
 export function isRefusal(value: object): value is RenameRefusal {
@@ -39,7 +39,7 @@ export function isRefusal(value: object): value is RenameRefusal {
 export function prepareRename(tree: ScenarioTree, offset: number): RenameTarget | RenameRefusal {
   if (tree.syntaxErrors) return { refused: "Fix the YAML syntax errors before renaming." };
   const at = idAt(tree, offset);
-  if (!at) return { refused: "Only the id of a unit, a model, an objective or a terrain area can be renamed." };
+  if (!at) return { refused: "Only the id of a unit, a model, an objective, a terrain area or a weapon can be renamed." };
   if (!definitionOf(tree, at.kind, at.id)) {
     return { refused: `No ${WHAT[at.kind]} '${at.id}' is defined, so there is nothing to rename; fix the id instead.` };
   }

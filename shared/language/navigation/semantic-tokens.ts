@@ -6,13 +6,13 @@ import type { ScenarioTree } from "./occurrences-tree";
  * The token types announced in the legend, by index. Standard LSP types, so every theme colours
  * them without the extension declaring its own: a unit is a class (it owns models), a model a
  * property of its unit, an objective an enum member (one of a fixed set of markers), a terrain
- * area a struct.
+ * area a struct, a weapon a function (what a model attacks with).
  */
-export const TOKEN_TYPES: readonly string[] = ["class", "property", "enumMember", "struct"];
+export const TOKEN_TYPES: readonly string[] = ["class", "property", "enumMember", "struct", "function"];
 /** The token modifiers announced in the legend, by bit: an id's definition is a declaration. */
 export const TOKEN_MODIFIERS: readonly string[] = ["declaration"];
 
-const TYPE_OF: Readonly<Record<IdKind, number>> = { unit: 0, model: 1, objective: 2, terrain: 3 };
+const TYPE_OF: Readonly<Record<IdKind, number>> = { unit: 0, model: 1, objective: 2, terrain: 3, weapon: 4 };
 const DECLARATION = 1 << 0;
 
 /** One token before encoding: where it is and what it is. */

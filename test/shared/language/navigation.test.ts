@@ -181,7 +181,7 @@ describe("rename", () => {
     const squad = offsetOf(NAVIGATION, "'squad'", 0, 1);
     assert.deepEqual(quoted, { kind: "unit", id: "squad", span: { start: squad, end: squad + 5 } });
     assert.deepEqual(prepareRename(nav, offsetOf(NAVIGATION, "player: red")), {
-      refused: "Only the id of a unit, a model, an objective or a terrain area can be renamed.",
+      refused: "Only the id of a unit, a model, an objective, a terrain area or a weapon can be renamed.",
     });
     assert.deepEqual(prepareRename(broken, offsetOf(BROKEN_REFS, "beta")), {
       refused: "No objective 'beta' is defined, so there is nothing to rename; fix the id instead.",
@@ -298,6 +298,46 @@ describe("rename", () => {
       assert.deepEqual(verdicts(text), verdicts(original), file);
     }
     assert.ok(renamed > 1000, `${renamed} renames`);
+  });
+});
+
+describe("weapons in navigation", () => {
+  const root = join(__dirname, "..", "..", "..", "..", "test", "fixtures", "rules");
+  const text = readFileSync(join(root, "10e-attack-order.scenario.yaml"), "utf8").replace("      a2: { weapon: klaw", "      a2: { weapon: 'klaw'");
+
+  it("weapons are defined, equipped, used and ordered: the model's occurrences are the tree's", () => {
+    const scenario = analyze(text).scenario!;
+    const fromModel = occurrences(scenario)
+      .filter((o) => o.kind === "weapon")
+      .map((o) => [o.definition, slice(text, o.span)]);
+    const tree = readScenarioTree(text);
+    const fromTree = tree.ids.filter((o) => o.kind === "weapon").map((o) => [o.definition, slice(text, o.name)]);
+    assert.deepEqual(
+      fromModel.map(([d, t]) => [d, String(t).replace(/'/g, "")]),
+      fromTree,
+    );
+    assert.deepEqual(fromTree, [
+      [true, "choppa"],
+      [true, "klaw"],
+      [false, "choppa"],
+      [false, "klaw"],
+      [false, "choppa"],
+      [false, "klaw"],
+      [false, "choppa"],
+      [false, "klaw"],
+      [false, "choppa"],
+    ]);
+  });
+
+  it("renaming a weapon renames its wargear, uses and the order, quotes and profiles kept", () => {
+    const axe = `${text.replace("klaw: { A: 2", "klaw: { profiles: { swing: { A: 2 } }, x: 1").replace(/weapon: 'klaw'/, "weapon: 'klaw/swing'")}`;
+    const tree = readScenarioTree(axe);
+    const at = tree.ids.find((o) => o.kind === "weapon" && o.definition && o.id === "klaw")!;
+    const renamed = applyEdits(axe, edits(tree, at.name.start, "power-klaw"));
+    assert.ok(renamed.includes("weapon: 'power-klaw/swing'"), renamed);
+    assert.ok(renamed.includes("wargear: [power-klaw]"), renamed);
+    assert.ok(renamed.includes("[choppa, power-klaw, choppa]"), renamed);
+    assert.equal(renamed.replace(/power-klaw/g, "klaw"), axe, "only the weapon's id changed");
   });
 });
 
