@@ -16,6 +16,7 @@ export interface FightFrame {
   readonly unit: string;
   readonly models: readonly {
     readonly id: string;
+    /** Whether it can fight: in reach of an enemy unit, with a melee weapon when its wargear is written. */
     readonly can: "yes" | "no" | "border";
     /** A model that fights only through the chain: the team-mate it touches and the enemy model that one touches. */
     readonly chain?: readonly [string, string];
@@ -51,7 +52,10 @@ export function fightFrame(scenario: Scenario, system: RulesSystem, step: FightS
   const reach = system.attacks.reach;
   const models = board.alive(unit).map((m) => {
     const r = bestReach(board, m, reach);
-    return { id: m.def.id, can: r.t, ...(r.how === "chain" && { chain: [r.via.def.id, r.enemy.def.id] as const }) };
+    // A model whose wargear holds no melee weapon cannot fight either (10e Select Weapon; 11e source 001 L19).
+    const wargear = wargearOf(unit.def, m);
+    const armed = !wargear || wargear.refs.some((w) => scenario.weapons.find((x) => x.id === w.id)?.range === "melee");
+    return { id: m.def.id, can: armed ? r.t : ("no" as const), ...(armed && r.how === "chain" && { chain: [r.via.def.id, r.enemy.def.id] as const }) };
   });
   const listed = new Set(step.attacks.entries.flatMap((e) => (e.model ? [e.model.id] : [])));
   const attacks: FightFrame["attacks"][number][] = [];

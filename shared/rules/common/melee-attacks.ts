@@ -239,8 +239,8 @@ function profileOf(ctx: RuleContext, weapon: WeaponDef, use: AttackUse): WeaponP
  * Each target within the model's reach (10e Select Targets L19, L22: within Engagement Range of
  * the model, or in the base-to-base chain; 11e 04.02: engaged with the model), an enemy unit,
  * among the step's `targets:` when written, and with the club ruling one of the unit's charge
- * targets. A target the step's unit-level `targets:` check already reported (fight.target) is not
- * reported again per model.
+ * targets. What the step's unit-level `targets:` check already reports (fight.target: a unit out of
+ * every model's range, the club ruling) is not reported again per model.
  */
 function checkTargets(ctx: RuleContext, unit: UnitState, step: FightStep, m: ModelState, use: AttackUse): boolean {
   const { board, report, system } = ctx;
@@ -271,7 +271,8 @@ function checkTargets(ctx: RuleContext, unit: UnitState, step: FightStep, m: Mod
       }
     }
     const charged = ctx.turn.charged.get(unit) ?? [];
-    if (system.readings.chargersAttackOnlyChargeTargets && hasCharged(ctx, unit) && charged.length > 0 && !charged.includes(v)) {
+    // With the step's `targets:` written, the unit-level check (fight.target) already judges the ruling for this unit.
+    if (!step.targets && system.readings.chargersAttackOnlyChargeTargets && hasCharged(ctx, unit) && charged.length > 0 && !charged.includes(v)) {
       report.error(
         "attack.target",
         `${unit.id} charged this turn, so ${m.def.id} may only attack the units it declared as charge targets (${list(charged.map((d) => d.id))}), not ${v.id} (club ruling chargers-attack-only-charge-targets, seed 002 L25, L56)`,
