@@ -1,6 +1,7 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { analyze } from "../shared/index";
 import type { Analysis, Scenario } from "../shared/index";
+import { analyzeIncremental, type Replays } from "../shared/engine/incremental";
 import { analyzeMarkdown } from "../shared/markdown/index";
 import type { MarkdownAnalysis } from "../shared/markdown/index";
 import { blockUri, isMarkdownDocument, parseBlockUri } from "./markdown-blocks";
@@ -22,11 +23,15 @@ export interface VersionedAnalysis {
  * diagnostics publisher and the `ruleboard/analysis` request both read through here, so a
  * version is analysed at most once and the preview sees the very problems that were published.
  * A Markdown document (server/markdown-blocks.ts) is analysed block by block, and each block's
- * document (a URI made by `blockUri`) is answered from the same cached analysis.
+ * document (a URI made by `blockUri`) is answered from the same cached analysis. A scenario
+ * document's next version is analysed incrementally (shared/engine/incremental.ts): the replay
+ * resumes from the checkpoints of the last analysis before the first step that changed.
  */
 export class DocumentAnalyses {
   private readonly byUri = new Map<string, VersionedAnalysis>();
   private readonly lastModel = new Map<string, Scenario>();
+  /** The replay checkpoints of each scenario document's last analysis. */
+  private readonly replays = new Map<string, Replays>();
 
   /**
    * The analysis of the document's current version, computed now if it is not cached.
@@ -37,7 +42,7 @@ export class DocumentAnalyses {
     if (cached !== undefined && cached.version === document.version) return cached;
     const block = this.blockAnalysis(document);
     if (block !== undefined) return block;
-    const fresh = isMarkdownDocument(document) ? markdownVersion(document) : { version: document.version, analysis: analyze(document.getText()) };
+    const fresh = isMarkdownDocument(document) ? markdownVersion(document) : this.scenarioVersion(document);
     this.byUri.set(document.uri, fresh);
     if (fresh.analysis.scenario) this.lastModel.set(document.uri, fresh.analysis.scenario);
     for (const b of fresh.markdown?.blocks ?? []) {
@@ -55,9 +60,18 @@ export class DocumentAnalyses {
     return this.lastModel.get(uri);
   }
 
+  /** A scenario document's version, resuming from the last analysis's checkpoints. */
+  private scenarioVersion(document: TextDocument): VersionedAnalysis {
+    const { analysis, replays } = analyzeIncremental(document.getText(), this.replays.get(document.uri));
+    if (replays) this.replays.set(document.uri, replays);
+    else this.replays.delete(document.uri);
+    return { version: document.version, analysis };
+  }
+
   /** Forgets a document (on close), so a closed file's model is not kept alive (a Markdown file's blocks' too). */
   delete(uri: string): void {
     this.byUri.delete(uri);
+    this.replays.delete(uri);
     this.lastModel.delete(uri);
     for (const key of [...this.lastModel.keys()]) {
       if (parseBlockUri(key)?.uri === uri) this.lastModel.delete(key);

@@ -6,6 +6,9 @@ import type { RulesSystem } from "../systems/system";
 import { coherencyOf, coherencyProbe } from "./coherency";
 import { SpatialGrid } from "./spatial-grid";
 
+/** The constructor's mark for an empty board that `clone` fills. */
+const COPY: unique symbol = Symbol("copy");
+
 /** A model as the replay sees it at one moment. */
 export interface ModelState {
   readonly def: ModelDef;
@@ -61,8 +64,11 @@ export class BoardState {
   constructor(
     readonly scenario: Scenario,
     readonly system: RulesSystem,
+    /** `clone` fills the copy itself. */
+    from?: typeof COPY,
   ) {
     this.grid = new SpatialGrid<ModelState>(4);
+    if (from === COPY) return;
     for (const def of scenario.units) {
       const models: ModelState[] = [];
       const unit: UnitState = { def, id: def.id, player: def.player, models };
@@ -83,10 +89,22 @@ export class BoardState {
    * is, the grid and the engagement cache in the same order, the witness budget left.
    */
   clone(): BoardState {
-    const copy = new BoardState(this.scenario, this.system);
-    const model = (m: ModelState): ModelState => copy.models.get(m.def.id)!;
+    // No set-up to read again: each unit and model is copied as it stands, in the same order.
+    const copy = new BoardState(this.scenario, this.system, COPY);
+    const copies = new Map<ModelState, ModelState>();
+    for (const u of this.units.values()) {
+      const models: ModelState[] = [];
+      const unit: UnitState = { def: u.def, id: u.id, player: u.player, models };
+      for (const m of u.models) {
+        const state: ModelState = { def: m.def, unit, at: m.at, facing: m.facing, alive: m.alive, shape: m.shape };
+        models.push(state);
+        copies.set(m, state);
+      }
+      copy.units.set(u.id, unit);
+    }
+    for (const [id, m] of this.models) copy.models.set(id, copies.get(m)!);
+    const model = (m: ModelState): ModelState => copies.get(m)!;
     const unit = (u: UnitState): UnitState => copy.units.get(u.id)!;
-    for (const m of this.models.values()) Object.assign(model(m), { at: m.at, facing: m.facing, alive: m.alive, shape: m.shape });
     copy.grid = this.grid.copy(model);
     copy.maxRadius = this.maxRadius;
     for (const [u, engaged] of this.engagedCache) copy.engagedCache.set(unit(u), new Map([...engaged].map(([v, t]) => [unit(v), t])));

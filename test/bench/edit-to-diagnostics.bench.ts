@@ -25,7 +25,7 @@ import { readingOf } from "../../shared/parse/text-limits";
 import { POSITION_CODES } from "../../shared/language/fixes/position-fixes";
 import type { BoardResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "../lsp/harness";
-import { coordinateEdits, overreach } from "./edits";
+import { coordinateEdits, lastStepEdits, overreach } from "./edits";
 import { fightPhaseScenario, incoherentPileIn, stressScenario } from "./scenarios";
 import { median, ms, quantile, table } from "./stats";
 
@@ -99,6 +99,8 @@ interface Measured {
   /** parse + checkScenario: the same as analyze unless the text is past the full-check limit. */
   readonly check: number[];
   readonly edit: number[];
+  /** Edit -> diagnostics when the edit is in the last step (the replay resumes from a checkpoint). */
+  readonly editLast: number[];
   readonly fullyChecked: boolean;
 }
 
@@ -119,7 +121,9 @@ async function measure(label: string, base: string, size: Omit<Size, "models">, 
     check = timeSync(timed.length, size.budgetMs, (i) => fullCheck(timed[i]));
   }
   const edit = await overStdio(label, base, warm, timed, size.budgetMs);
-  return { label, models, bytes: base.length, parse, analyze: analyzed, check, edit, fullyChecked };
+  const last = lastStepEdits(base, size.warmup + size.reps);
+  const editLast = await overStdio(`${label} last step`, base, last.slice(0, size.warmup), last.slice(size.warmup), size.budgetMs);
+  return { label, models, bytes: base.length, parse, analyze: analyzed, check, edit, editLast, fullyChecked };
 }
 
 /** Over stdio: open, warm up, then time didChange -> the publishDiagnostics of that version. */
@@ -313,18 +317,35 @@ async function main(): Promise<void> {
       fixed(ratio(m.analyze, m.parse)),
       fixed(ratio(m.check, m.parse)),
       fixed(ratio(m.edit, m.parse)) + (TARGETS[m.models!] ? ` (<= ${TARGETS[m.models!]})` : ""),
+      fixed(ratio(m.editLast, m.parse)),
       k((x) => x.check),
       k((x) => x.edit),
       `${m.parse.length}/${m.analyze.length}/${m.edit.length}`,
     ];
   });
-  const header = ["models", "KiB", "parse ms", "analyze ms", "check ms", "edit ms", "analyze/parse", "check/parse", "edit/parse", "k check", "k edit", "n"];
-  console.log("generated Fight phase (medians; k: growth exponent from the size above, 1 = linear)\n");
+  const header = [
+    "models",
+    "KiB",
+    "parse ms",
+    "analyze ms",
+    "check ms",
+    "edit ms",
+    "analyze/parse",
+    "check/parse",
+    "edit/parse",
+    "last-step edit/parse",
+    "k check",
+    "k edit",
+    "n",
+  ];
+  console.log(
+    "generated Fight phase (medians; edits nudge a set-up model, or the last step's last move; k: growth exponent from the size above, 1 = linear)\n",
+  );
   console.log(table(header, sizeRows));
   console.log("\nphase-stress scenarios\n");
   console.log(
     table(
-      ["scenario", "KiB", "parse ms", "analyze ms", "edit ms", "analyze/parse", "edit/parse", "n"],
+      ["scenario", "KiB", "parse ms", "analyze ms", "edit ms", "analyze/parse", "edit/parse", "last-step edit/parse", "n"],
       stress.map((m) => [
         m.label,
         `${(m.bytes / 1024).toFixed(1)}`,
@@ -333,6 +354,7 @@ async function main(): Promise<void> {
         ms(median(m.edit)),
         fixed(ratio(m.analyze, m.parse)),
         fixed(ratio(m.edit, m.parse)),
+        fixed(ratio(m.editLast, m.parse)),
         `${m.parse.length}/${m.analyze.length}/${m.edit.length}`,
       ]),
     ),
@@ -364,6 +386,8 @@ async function main(): Promise<void> {
         analyzeOverParse: ratio(m.analyze, m.parse),
         checkOverParse: ratio(m.check, m.parse),
         editOverParse: ratio(m.edit, m.parse),
+        lastStepEditMs: median(m.editLast),
+        lastStepEditOverParse: ratio(m.editLast, m.parse),
         checkExponent: prev ? exponent(median(prev.check), median(m.check), prev.models!, m.models!) : null,
         editExponent: prev ? exponent(median(prev.edit), median(m.edit), prev.models!, m.models!) : null,
         samples: { parse: m.parse.length, analyze: m.analyze.length, edit: m.edit.length },
@@ -377,6 +401,7 @@ async function main(): Promise<void> {
       editMs: median(m.edit),
       analyzeOverParse: ratio(m.analyze, m.parse),
       editOverParse: ratio(m.edit, m.parse),
+      lastStepEditOverParse: ratio(m.editLast, m.parse),
     })),
     features: Object.fromEntries(
       featureSets.map((s) => [

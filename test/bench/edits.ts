@@ -28,15 +28,34 @@ export function coordinateEdits(text: string, count: number): string[] {
   return out;
 }
 
-/** The text with the x of the last model line under `steps:` moved by `dx` (a move made too long: a finding with a quick fix). */
+/** A move's end as written under `steps:`: `  id: [x, y]` or `  id: { at: [x, y], … }`. */
+const MOVE_LINE = /^(\s+\w+: (?:\{ at: )?\[)(-?\d+(?:\.\d+)?)(, .*)$/;
+
+/** The line index of the last move end under `steps:`. */
+function lastMoveLine(lines: readonly string[]): number {
+  const steps = lines.indexOf("steps:");
+  for (let i = lines.length - 1; i > steps && steps >= 0; i--) if (MOVE_LINE.test(lines[i])) return i;
+  throw new Error("no move line under steps:");
+}
+
+/** The text with the x of the last move end under `steps:` moved by `dx` (a move made too long: a finding with a quick fix). */
 export function overreach(text: string, dx: number): string {
   const lines = text.split("\n");
-  const steps = lines.indexOf("steps:");
-  for (let i = lines.length - 1; i > steps && steps >= 0; i--) {
-    const m = /^(\s+\w+: (?:\{ at: )?\[)(-?\d+(?:\.\d+)?)(, .*)$/.exec(lines[i]);
-    if (!m) continue;
-    lines[i] = `${m[1]}${Math.round((Number(m[2]) + dx) * 100) / 100}${m[3]}`;
-    return lines.join("\n");
+  const i = lastMoveLine(lines);
+  const m = MOVE_LINE.exec(lines[i])!;
+  lines[i] = `${m[1]}${Math.round((Number(m[2]) + dx) * 100) / 100}${m[3]}`;
+  return lines.join("\n");
+}
+
+/** `count` successive texts, each nudging the x of the last move end under `steps:` by ±0.01 (fine-tuning the step being written). */
+export function lastStepEdits(text: string, count: number): string[] {
+  const lines = text.split("\n");
+  const i = lastMoveLine(lines);
+  const out: string[] = [];
+  for (let k = 0; k < count; k++) {
+    const m = MOVE_LINE.exec(lines[i])!;
+    lines[i] = `${m[1]}${Math.round((Number(m[2]) + (k % 2 === 0 ? 0.01 : -0.01)) * 100) / 100}${m[3]}`;
+    out.push(lines.join("\n"));
   }
-  throw new Error("overreach: no move line under steps:");
+  return out;
 }

@@ -1,0 +1,135 @@
+import type { Scenario } from "../model/scenario";
+import { parseScenario } from "../parse/parse-scenario";
+import { readingOf } from "../parse/text-limits";
+import { LineIndex } from "../source/span";
+import type { Analysis, AnalyzeOptions } from "./analyze";
+import { finishCheck, startCheck } from "./check-scenario";
+import { advance, cloneReplay, type ReplayState } from "./replay";
+
+/**
+ * Incremental re-analysis. An analysis keeps replay checkpoints (the explicit replay state, copied
+ * between steps); the next version of the text is parsed in full, and when its set-up and rules
+ * options equal the last version's and its first k steps equal the last version's first k (as
+ * parsed: every field, spans included, so text that moved counts as changed), the replay resumes
+ * from the latest checkpoint at or before step k instead of from the set-up. The result is the
+ * analysis `analyze` gives for the same text (test/shared/engine/incremental.test.ts proves it on
+ * every example and fixture and thousands of random edits).
+ */
+
+/** What one analysis keeps for the next: its model, options, and the replay before some steps. */
+export interface Replays {
+  readonly scenario: Scenario;
+  readonly options: string;
+  /** Replay states before the step at position `next` of `scenario.steps`, by ascending `next`; never changed. */
+  readonly checkpoints: readonly ReplayState[];
+}
+
+/** An analysis and what the next one may resume from (none for a text that is not checked in full). */
+export interface IncrementalAnalysis {
+  readonly analysis: Analysis;
+  readonly replays?: Replays;
+  /** How many steps were replayed (the rest came from a checkpoint): for tests and the benchmark. */
+  readonly replayed: number;
+}
+
+/** At most this many checkpoints are kept per document (each is a copy of the board). */
+const MAX_CHECKPOINTS = 12;
+
+/**
+ * `analyze(text, options)`, resuming from `previous` (the analysis of the document's previous
+ * version) where the scenario's set-up and leading steps did not change. Pure, like `analyze`.
+ */
+export function analyzeIncremental(text: string, previous?: Replays, options: AnalyzeOptions = {}): IncrementalAnalysis {
+  const lines = new LineIndex(text);
+  const reading = readingOf(text);
+  if (reading.kind === "refused") return { analysis: { problems: [reading.problem], lines }, replayed: 0 };
+  const parsed = parseScenario(text);
+  if (reading.kind === "parse-only") return { analysis: { problems: [reading.problem, ...parsed.problems], lines }, replayed: 0 };
+  const scenario = parsed.scenario;
+  if (!scenario) return { analysis: { problems: parsed.problems, lines }, replayed: 0 };
+
+  const key = JSON.stringify([options.rules ?? null, options.rulings ?? null]);
+  const steps = scenario.steps;
+  // How many leading steps the two versions share (0 when the set-up or the options differ).
+  let same = 0;
+  if (previous && previous.options === key && sameSetUp(previous.scenario, scenario)) {
+    const old = previous.scenario.steps;
+    while (same < steps.length && same < old.length && deepEqual(old[same], steps[same])) same++;
+  }
+  const usable = previous && same > 0 ? previous.checkpoints.filter((c) => c.next <= same) : [];
+  const from = usable.at(-1);
+  let state: ReplayState;
+  const kept: ReplayState[] = [...usable];
+  if (from) {
+    state = cloneReplay(from);
+    state = { ...state, ctx: { ...state.ctx, scenario } };
+  } else {
+    state = startCheck(scenario, options);
+    kept.length = 0;
+    kept.push(cloneReplay(state));
+  }
+  const start = state.next;
+  const wanted = capturePositions(start, same, steps.length);
+  while (state.next < steps.length) {
+    if (wanted.has(state.next) && kept.at(-1)?.next !== state.next) kept.push(cloneReplay(state));
+    advance(state, steps[state.next].index);
+  }
+  const problems = [...parsed.problems, ...finishCheck(scenario, state)];
+  return {
+    analysis: { scenario, problems, lines },
+    replays: { scenario, options: key, checkpoints: thin(kept) },
+    replayed: steps.length - start,
+  };
+}
+
+/**
+ * Where to keep a checkpoint while replaying from position `start` to `count`: before the first
+ * changed step (the next edit is likely there again) and before the last step, the one before it,
+ * 4, 8, … from the end (an edit lands near the end more often than not).
+ */
+function capturePositions(start: number, changed: number, count: number): Set<number> {
+  const out = new Set<number>();
+  if (changed >= start && changed < count) out.add(changed);
+  for (let back = 1; count - back >= start && back <= count; back *= 2) out.add(count - back);
+  return out;
+}
+
+/** At most MAX_CHECKPOINTS, always keeping the set-up's and the latest ones. */
+function thin(checkpoints: readonly ReplayState[]): ReplayState[] {
+  if (checkpoints.length <= MAX_CHECKPOINTS) return [...checkpoints];
+  return [checkpoints[0], ...checkpoints.slice(checkpoints.length - (MAX_CHECKPOINTS - 1))];
+}
+
+/** Do two scenarios have the same everything but their steps (spans included)? */
+function sameSetUp(a: Scenario, b: Scenario): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (k === "steps") continue;
+    if (!deepEqual((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** Structural equality of parsed model values (plain objects, arrays, primitives); anything else only by identity. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const pa = Object.getPrototypeOf(a);
+  if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ob = b as Record<string, unknown>;
+  const oa = a as Record<string, unknown>;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(ob, k)) return false;
+    if (!deepEqual(oa[k], ob[k])) return false;
+  }
+  return true;
+}

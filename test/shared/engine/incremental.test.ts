@@ -1,0 +1,102 @@
+// Incremental re-analysis (shared/engine/incremental.ts) must give exactly what a full analysis
+// gives: on every example and fixture, and after thousands of random single edits (seeded), each
+// made to the previous version with that version's checkpoints, the way a document is typed.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { analyze } from "../../../shared/index";
+import { analyzeIncremental, type Replays } from "../../../shared/engine/incremental";
+import { createRng } from "../../helpers/prng";
+import { fightPhaseScenario } from "../../bench/scenarios";
+
+const ROOT = join(__dirname, "..", "..", "..", "..");
+
+function scenarioFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...scenarioFiles(path));
+    else if (name.endsWith(".scenario.yaml")) out.push(path);
+  }
+  return out;
+}
+
+const FILES = [...scenarioFiles(join(ROOT, "examples")), ...scenarioFiles(join(ROOT, "test", "fixtures"))];
+const CHARS = " :-[]{},.0123456789abcrxy\n#";
+
+/** One random single edit of `text`: a number nudged (mostly in the steps), a character deleted or inserted, a line dropped or doubled. */
+function edit(text: string, rng: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
+  const kind = rng();
+  if (kind < 0.55) {
+    const steps = Math.max(0, text.indexOf("\nsteps:"));
+    const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)].filter((m) => rng() < 0.25 || m.index! > steps);
+    if (numbers.length > 0) {
+      const m = pick(numbers);
+      const v = Number(m[0]) + pick([-1, -0.5, -0.1, -0.01, 0.01, 0.1, 0.5, 1, 3]);
+      return text.slice(0, m.index!) + String(Math.round(v * 100) / 100) + text.slice(m.index! + m[0].length);
+    }
+  }
+  const at = Math.floor(rng() * (text.length + 1));
+  if (kind < 0.7) return text.slice(0, at) + text.slice(at + 1);
+  if (kind < 0.85) return text.slice(0, at) + pick([...CHARS]) + text.slice(at);
+  const lines = text.split("\n");
+  const i = Math.floor(rng() * lines.length);
+  if (rng() < 0.5) lines.splice(i, 1);
+  else lines.splice(i, 0, lines[i]);
+  return lines.join("\n");
+}
+
+describe("incremental re-analysis", () => {
+  it("equals a full analysis on every example and fixture", () => {
+    assert.ok(FILES.length > 100, `${FILES.length} scenario files`);
+    for (const file of FILES) {
+      const text = readFileSync(file, "utf8");
+      assert.deepEqual(analyzeIncremental(text).analysis.problems, analyze(text).problems, file);
+    }
+  });
+
+  it("equals a full analysis after each of 5,000 random single edits, each from the previous version's checkpoints", () => {
+    const rng = createRng(20261202);
+    let edits = 0;
+    let resumed = 0;
+    let skipped = 0;
+    // The fixtures have a step or two; the generated Fight phase (40 steps) is where resuming pays.
+    const generated = fightPhaseScenario(100);
+    const texts = [...FILES.map((f) => readFileSync(f, "utf8")), ...Array.from({ length: 12 }, () => generated)];
+    while (edits < 5000) {
+      for (const base of texts) {
+        let text = base;
+        let replays: Replays | undefined = analyzeIncremental(text).replays;
+        // A short run of edits to one document, then back to where it started.
+        for (let k = 0; k < 4; k++) {
+          text = k === 3 ? base : edit(text, rng);
+          const inc = analyzeIncremental(text, replays);
+          const full = analyze(text);
+          assert.deepEqual(inc.analysis.problems, full.problems, `edit ${edits} of ${JSON.stringify(base.slice(0, 60))}:\n${text}`);
+          const steps = full.scenario?.steps.length ?? 0;
+          if (replays && inc.replays && inc.replayed < steps) {
+            resumed++;
+            skipped += steps - inc.replayed;
+          }
+          replays = inc.replays;
+          edits++;
+        }
+      }
+    }
+    // The edits did resume from checkpoints, and often (not a test of full analyses only).
+    assert.ok(resumed > 250 && skipped > 1000, `${resumed} of ${edits} edits resumed from a checkpoint (${skipped} steps not replayed)`);
+  });
+
+  it("replays only the edited step and those after it when one coordinate of the last step changes", () => {
+    const text = fightPhaseScenario(500);
+    const first = analyzeIncremental(text);
+    const steps = first.analysis.scenario!.steps.length;
+    const at = text.lastIndexOf("[") + 1;
+    const edited = text.slice(0, at) + String(Number(/^-?\d+(?:\.\d+)?/.exec(text.slice(at))![0]) + 0.01) + text.slice(text.indexOf(",", at));
+    const second = analyzeIncremental(edited, first.replays);
+    assert.equal(second.replayed, 1, `${second.replayed} of ${steps} steps replayed`);
+    assert.deepEqual(second.analysis.problems, analyze(edited).problems);
+  });
+});
