@@ -180,6 +180,29 @@ suite("Ruleboard in VS Code", () => {
     assert.match(fs.readFileSync(cropped.fsPath, "utf8"), /<svg class="view" x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" viewBox="/);
   });
 
+  test("weapons: hover on a back-rank model explains the chain, weapon: completes its weapons, the fight's board draws the attacks", async () => {
+    const uri = workspaceFile("10e-back-rank-chain.scenario.yaml");
+    const editor = await openScenario(uri);
+    const document = editor.document;
+    const text = document.getText();
+    await waitForDiagnostics(uri, "the expected attack.cannot-fight", (d) => d.some((x) => x.code === "attack.cannot-fight"));
+    const i3 = document.positionAt(text.indexOf("i3: { weapon") + 1);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>("vscode.executeHoverProvider", uri, i3);
+    const shown = hovers.flatMap((h) => h.contents.map((c) => (typeof c === "string" ? c : c.value))).join("\n");
+    assert.match(shown, /\*\*can fight\*\*, through the base-to-base chain i3 → i1 → b1/);
+    const weapon = document.positionAt(text.indexOf("weapon: power-fist") + "weapon: ".length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>("vscode.executeCompletionItemProvider", uri, weapon);
+    const labels = list.items.map((i) => (typeof i.label === "string" ? i.label : i.label.label));
+    assert.equal(labels[0], "power-fist", labels.join(", "));
+    assert.ok(labels.includes("chainsword") && labels.includes("bolt-pistol"), labels.join(", "));
+    const target = workspaceFile("exported-attacks.svg");
+    await vscode.commands.executeCommand("ruleboard.exportSvg", uri, { step: 0, file: target });
+    const svg = fs.readFileSync(target.fsPath, "utf8");
+    assert.equal((svg.match(/<line class="attack"/g) ?? []).length, 5, "i1, i2, i3, i4 and i5 each attack the Boyz");
+    assert.match(svg, /<path class="fight-chain" data-model="i3"/);
+    assert.match(svg, /<ellipse class="cannot-fight" data-model="i5"/);
+  });
+
   test("Export Board as PNG writes a PNG of one step", async () => {
     const target = workspaceFile("exported.png");
     await vscode.commands.executeCommand("ruleboard.exportPng", workspaceFile("overrun-fight.scenario.yaml"), { step: 1, file: target });
