@@ -1,6 +1,7 @@
 import type { Problem } from "../../diagnostics/problem";
 import type { Analysis, AnalyzeOptions } from "../../engine/analyze";
 import { applyEdits } from "../text/index";
+import { attackFix } from "./attack-fixes";
 import { choiceFix } from "./choice-fixes";
 import { keepsComments } from "./comments";
 import type { Fix } from "./fix";
@@ -39,6 +40,7 @@ export function quickFixes(
     if (POSITION_CODES.includes(problem.code)) push(fixes, positionFix(ctx, problem));
     else if (problem.code === "action.mode" || problem.code === "action.targets") push(fixes, choiceFix(ctx, problem));
     else if (problem.code === "scenario.unknown-ref") fixes.push(...unknownRefFixes(ctx, problem));
+    else if (problem.code === "attack.target" || problem.code === "attack.weapon") push(fixes, attackFix(ctx, problem));
     push(fixes, markIllegalFix(text, scenario, problem));
     // Whatever built them, no fix may lose a comment of the author's.
     return fixes.filter((fix) => keepsComments(text, applyEdits(text, fix.edits)));
