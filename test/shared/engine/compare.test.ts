@@ -213,3 +213,53 @@ describe("parseSpecs", () => {
     assert.deepEqual(parseSpec("10e+club"), { ok: true, spec: { label: "10e+club", rules: "10e", rulings: ["club"] } });
   });
 });
+
+describe("per-model attacks under each system", () => {
+  /** A back-rank model: b touches a's front model f1 only through its team-mate; 1.5" from the other. */
+  const ATTACKS = `scenario: Per-model attacks under three readings
+rules: 10e
+board: [30, 20]
+turn: blue
+weapons:
+  choppa: { A: 2, WS: 3+, S: 4, AP: -1, D: 1 }
+units:
+  a:
+    player: red
+    base: 32
+    charged: [e]
+    wargear: [choppa]
+    models:
+      a1: [10.7402, 10]
+      a2: [9.4804, 10]
+      a3: [10.7402, 11.2598]
+  e:
+    player: blue
+    base: 32
+    models:
+      e1: [12, 10]
+  f:
+    player: blue
+    base: 32
+    models:
+      f1: [10.7402, 13.2]
+steps:
+  - fight: a
+    attacks:
+      a2: { weapon: choppa, target: e }
+      a3: { weapon: choppa, targets: { e: 1, f: 1 } }
+`;
+
+  test("the chain (10e only), 2\" Engagement Range (11e) and the club's charge targets decide per model", () => {
+    const c = ok(compareSystems(ATTACKS, ["11e", "10e", "10e+club"]));
+    assert.equal(c.differingSteps, 1);
+    // a2 reaches e through a1 in 10e; in 11e it is 1.26" from e1, within 2" anyway. a3 is 0.68" from f1:
+    // within 1" and 2"; the club forbids f, which a did not charge.
+    assert.deepEqual(verdicts(c.steps[0]), ["11e legal", "10e legal", `10e+club illegal attack.target@${at(ATTACKS, "f: 1 }")}`]);
+    const far = ATTACKS.replace("a2: [9.4804, 10]", "a2: [9.4804, 10.5]")
+      .replace("a1: [10.7402, 10]", "a1: [10.7402, 10.5]")
+      .replace("a3: [10.7402, 11.2598]", "a3: [10.7402, 11.7598]");
+    // Moved 0.5" down, a1 no longer touches e1 (0.1" away): a2 has no chain in 10e, while 11e's 2" still reaches.
+    const d = ok(compareSystems(far, ["11e", "10e"]));
+    assert.deepEqual(verdicts(d.steps[0]), ["11e legal", `10e illegal attack.cannot-fight@${at(far, "a2: { weapon")}`]);
+  });
+});
