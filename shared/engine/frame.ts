@@ -56,6 +56,7 @@ export function boardFrame(
   // One replay: where each model the shown step moves stood is read just before the step runs.
   const from = new Map<string, readonly [number, number]>();
   const observer: StepObserver = {
+    from: shown?.index,
     beforeStep: (s, board) => {
       if (s !== shown) return;
       for (const mv of movesOfStep(shown)) {

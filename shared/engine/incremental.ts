@@ -4,7 +4,9 @@ import { readingOf } from "../parse/text-limits";
 import { LineIndex } from "../source/span";
 import type { Analysis, AnalyzeOptions } from "./analyze";
 import { finishCheck, startCheck } from "./check-scenario";
+import { deepEqual } from "./deep-equal";
 import { advance, cloneReplay, type ReplayState } from "./replay";
+import { keepCheckpoints } from "./timeline";
 
 /**
  * Incremental re-analysis. An analysis keeps replay checkpoints (the explicit replay state, copied
@@ -22,6 +24,8 @@ export interface Replays {
   readonly options: string;
   /** Replay states before the step at position `next` of `scenario.steps`, by ascending `next`; never changed. */
   readonly checkpoints: readonly ReplayState[];
+  /** How many findings of the set-up check (and rulings) head each checkpoint's report. */
+  readonly setUpProblems: number;
 }
 
 /** An analysis and what the next one may resume from (none for a text that is not checked in full). */
@@ -75,9 +79,14 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
     advance(state, steps[state.next].index);
   }
   const problems = [...parsed.problems, ...finishCheck(scenario, state)];
+  const checkpoints = thin(kept);
+  // The timeline's replays of this scenario (the board preview, hovers, completion, inlay hints)
+  // resume from them too; the set-up check's findings head every checkpoint's report.
+  const setUp = checkpoints[0].next === 0 ? checkpoints[0].ctx.report.problems.length : (previous?.setUpProblems ?? 0);
+  keepCheckpoints(scenario, state.ctx.system, checkpoints, setUp);
   return {
     analysis: { scenario, problems, lines },
-    replays: { scenario, options: key, checkpoints: thin(kept) },
+    replays: { scenario, options: key, checkpoints, setUpProblems: setUp },
     replayed: steps.length - start,
   };
 }
@@ -106,30 +115,6 @@ function sameSetUp(a: Scenario, b: Scenario): boolean {
   for (const k of keys) {
     if (k === "steps") continue;
     if (!deepEqual((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k])) return false;
-  }
-  return true;
-}
-
-/** Structural equality of parsed model values (plain objects, arrays, primitives); anything else only by identity. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const pa = Object.getPrototypeOf(a);
-  if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ob = b as Record<string, unknown>;
-  const oa = a as Record<string, unknown>;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(ob, k)) return false;
-    if (!deepEqual(oa[k], ob[k])) return false;
   }
   return true;
 }

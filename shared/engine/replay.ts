@@ -60,6 +60,8 @@ export function cloneReplay(state: ReplayState): ReplayState {
 
 /** Watches a replay step by step; the board is live (read it, never change it). */
 export interface StepObserver {
+  /** The observer looks at no step whose index is below this one (a replay may then resume from a checkpoint up to it). */
+  readonly from?: number;
   beforeStep?(step: Step, board: BoardState): void;
   afterStep?(step: Step, board: BoardState): void;
 }

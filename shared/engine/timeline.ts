@@ -5,6 +5,7 @@ import { BoardState } from "../board/board-state";
 import { advance, applyVariant, cloneReplay, replay, startReplay, type ReplayState, type StepObserver } from "./replay";
 import { Report } from "../rules/report";
 import { cloneContext } from "../rules/context";
+import { deepEqual } from "./deep-equal";
 
 /**
  * The timeline API: every replay outside `checkScenario` (the board preview, hovers, completion,
@@ -13,6 +14,43 @@ import { cloneContext } from "../rules/context";
  * FightPhaseState) lives in the values it passes along, so a `checkpoint` can copy it and `resume`
  * carries on from the copy.
  */
+
+/**
+ * Checkpoints an analysis kept (engine/incremental.ts), by the scenario object they were replayed
+ * from. A memo, never a source of truth: a replay that finds one resumes from the latest one at or
+ * before where it would otherwise start from the set-up, and gets exactly what the full replay
+ * gets (the checkpoints never change, each resume works on a copy). Weak, so a dropped analysis
+ * takes its checkpoints with it.
+ */
+const kept = new WeakMap<Scenario, { readonly system: RulesSystem; readonly checkpoints: readonly ReplayState[]; readonly setUpProblems: number }>();
+
+/**
+ * Lets the timeline's replays of `scenario` under `system` resume from `checkpoints` (replay
+ * states before the step at position `next`, ascending; never changed afterwards). Their reports
+ * begin with `setUpProblems` findings of the set-up check, which replays here do not make.
+ */
+export function keepCheckpoints(scenario: Scenario, system: RulesSystem, checkpoints: readonly ReplayState[], setUpProblems: number): void {
+  kept.set(scenario, { system, checkpoints, setUpProblems });
+}
+
+/** A copy of the latest kept checkpoint of `scenario` at or before position `position` (steps applied), for `system`. */
+function resumable(scenario: Scenario, system: RulesSystem, position: number): ReplayState | undefined {
+  const k = kept.get(scenario);
+  if (!k || (k.system !== system && !deepEqual(k.system, system))) return undefined;
+  let best: ReplayState | undefined;
+  for (const c of k.checkpoints) if (c.next <= position && c.next > 0) best = c;
+  if (!best) return undefined;
+  const state = cloneReplay(best);
+  state.ctx.report.problems.splice(0, k.setUpProblems);
+  return state;
+}
+
+/** How many steps of `steps` have an index at most `index` (steps keep their order in `steps:`). */
+function positionAfter(steps: readonly Step[], index: number): number {
+  let n = 0;
+  while (n < steps.length && steps[n].index <= index) n++;
+  return n;
+}
 
 /** Where a replay stopped: the board, the findings so far, and the phase the timeline is in. */
 export interface Replayed {
@@ -23,9 +61,18 @@ export interface Replayed {
 
 /**
  * Replays the steps up to and including the step with index `index` (every step for Infinity;
- * none, the set-up, for undefined). `observer` sees the board just before and after each step.
+ * none, the set-up, for undefined). `observer` sees the board just before and after each step
+ * (from `observer.from` on, when it says so: then the replay may resume from a kept checkpoint).
  */
 export function replayTo(scenario: Scenario, system: RulesSystem, index: number | undefined, observer?: StepObserver): Replayed {
+  if (index !== undefined) {
+    const watchedFrom = observer === undefined ? Infinity : (observer.from ?? -Infinity);
+    const state = resumable(scenario, system, Math.min(positionAfter(scenario.steps, index), positionAfter(scenario.steps, watchedFrom - 1)));
+    if (state) {
+      const phase = advance(state, index, observer);
+      return { board: state.ctx.board, report: state.ctx.report, phase };
+    }
+  }
   const board = new BoardState(scenario, system);
   const report = new Report();
   const phase = index === undefined ? scenario.phase : replay(scenario, system, board, report, index, observer);
@@ -40,8 +87,10 @@ export function boardAfter(scenario: Scenario, system: RulesSystem, index: numbe
 /**
  * Tries `variant` in place of the step at `index`: replays the steps before it, then the variant,
  * then `after` (steps that follow it in the variant timeline), and returns the findings on the last
- * step replayed (the variant, or the last of `after`). The observer may throw to abandon the replay
- * (the exception reaches the caller).
+ * step replayed (the variant, or the last of `after`). The steps before it resume from a kept
+ * checkpoint when there is one, so the observer sees the steps replayed from there (the variant
+ * and those after it always). The observer may throw to abandon the replay (the exception reaches
+ * the caller).
  */
 export function tryVariant(
   scenario: Scenario,
@@ -53,7 +102,14 @@ export function tryVariant(
   const prefix = scenario.steps.filter((s) => s.index < index);
   const steps = [...prefix, variant, ...(options.after ?? [])];
   const last = steps[steps.length - 1].index;
-  const { report } = replayTo({ ...scenario, steps }, system, last, options.observer);
+  const variantScenario = { ...scenario, steps };
+  const resumed = resumable(scenario, system, prefix.length);
+  if (resumed) {
+    const state: ReplayState = { ...resumed, ctx: { ...resumed.ctx, scenario: variantScenario } };
+    advance(state, last, options.observer);
+    return state.ctx.report.problems.filter((p) => p.step === last);
+  }
+  const { report } = replayTo(variantScenario, system, last, options.observer);
   return report.problems.filter((p) => p.step === last);
 }
 

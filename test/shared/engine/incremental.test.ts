@@ -7,6 +7,10 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
 import { analyzeIncremental, type Replays } from "../../../shared/engine/incremental";
+import { boardFrame } from "../../../shared/engine/frame";
+import { replayTo, tryVariant } from "../../../shared/engine/timeline";
+import type { BoardState } from "../../../shared/board/board-state";
+import { systemOf } from "../../../shared/language/board/index";
 import { createRng } from "../../helpers/prng";
 import { fightPhaseScenario } from "../../bench/scenarios";
 
@@ -87,6 +91,33 @@ describe("incremental re-analysis", () => {
     }
     // The edits did resume from checkpoints, and often (not a test of full analyses only).
     assert.ok(resumed > 250 && skipped > 1000, `${resumed} of ${edits} edits resumed from a checkpoint (${skipped} steps not replayed)`);
+  });
+
+  it("the timeline's replays resume from an analysis's checkpoints and find what replays from the set-up find", () => {
+    const places = (board: BoardState): string =>
+      [...board.models.values()].map((m) => `${m.def.id} ${m.at.x} ${m.at.y} ${m.facing} ${m.alive} ${board.isEngaged(m.unit)}`).join("\n");
+    const texts = [...FILES.map((f) => readFileSync(f, "utf8")), fightPhaseScenario(100)];
+    let compared = 0;
+    for (const text of texts) {
+      const kept = analyzeIncremental(text).analysis.scenario; // its checkpoints are kept for the timeline
+      const plain = analyze(text).scenario; // a scenario object of its own: every replay from the set-up
+      if (!kept || !plain) continue;
+      const { system } = systemOf(plain);
+      for (const step of plain.steps) {
+        const a = replayTo(kept, system, step.index);
+        const b = replayTo(plain, system, step.index);
+        assert.equal(places(a.board), places(b.board));
+        assert.deepEqual(a.report.problems, b.report.problems);
+        assert.equal(a.phase, b.phase);
+        const problems = analyze(text).problems;
+        assert.deepEqual(boardFrame(kept, problems, step.index), boardFrame(plain, problems, step.index));
+        assert.deepEqual(tryVariant(kept, system, step.index, step), tryVariant(plain, system, step.index, step));
+        compared++;
+      }
+      const all = replayTo(kept, system, Infinity);
+      assert.deepEqual(all.report.problems, replayTo(plain, system, Infinity).report.problems);
+    }
+    assert.ok(compared > 300, `${compared} steps compared`);
   });
 
   it("replays only the edited step and those after it when one coordinate of the last step changes", () => {
