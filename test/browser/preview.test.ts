@@ -18,8 +18,9 @@ const suite = suiteBrowser(SCREENSHOTS);
 
 /**
  * Runs `body` with a fresh preview page, or skips with the reason the browser is missing. After
- * it: no errors or dialogs, exactly `blocked` refusals by the policy (of inline attributes), and no
- * request but the page's own files.
+ * it: no errors or dialogs, at most `blocked` refusals by the policy (of inline attributes; whether
+ * Chromium reports a handler refused while DOMParser parses depends on its version: 156 reports the
+ * style and both handlers, 150 only the style), and no request but the page's own files.
  */
 function browserTest(name: string, body: (p: PreviewPage) => Promise<void>, blocked = 0): void {
   test(name, async (t) => {
@@ -37,10 +38,10 @@ function browserTest(name: string, body: (p: PreviewPage) => Promise<void>, bloc
         [],
         "no console errors, page errors or dialogs",
       );
-      assert.equal(refusals.length, blocked, `blocked by the policy: ${JSON.stringify(refusals)}`);
+      assert.ok(refusals.length <= blocked && (blocked === 0 || refusals.length > 0), `blocked by the policy: ${JSON.stringify(refusals)}`);
       // A refusal is of an inline attribute, never of a URL: nothing tried to load.
       const violations = await p.violations();
-      assert.equal(violations.length, blocked, JSON.stringify(violations));
+      assert.equal(violations.length, refusals.length, JSON.stringify(violations));
       assert.ok(
         violations.every((v) => /^(script|style)-src-attr inline$/.test(v)),
         JSON.stringify(violations),
