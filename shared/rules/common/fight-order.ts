@@ -76,17 +76,26 @@ export class FightOrder {
   private selecting(pools: Pools): OrderState[] {
     const out: OrderState[] = [];
     const seen = new Set<string>();
+    // Whether a player has a unit in a stage's pool: asked once per stage and player (the pools
+    // are a snapshot of this moment, and each answer filters every unit on the board).
+    const any = new Map<string, boolean>();
+    const hasAny = (stage: Stage, p: string): boolean => {
+      const key = `${stage}|${p}`;
+      let has = any.get(key);
+      if (has === undefined) any.set(key, (has = (stage === "fights-first" ? pools.fightsFirst(p) : pools.eligible(p)).length > 0));
+      return has;
+    };
     // `passed`: players who passed since the last selection; their units sit out until then.
     const visit = (s: OrderState, passed: readonly string[]): void => {
       const key = `${s.stage}|${s.selector}|${passed.join(",")}`;
       if (seen.has(key)) return;
       seen.add(key);
-      const pool = (p: string) => (passed.includes(p) ? [] : s.stage === "fights-first" ? pools.fightsFirst(p) : pools.eligible(p));
+      const pool = (p: string): boolean => !passed.includes(p) && hasAny(s.stage, p);
       const other = this.other(s.selector);
-      if (pool(s.selector).length > 0) {
+      if (pool(s.selector)) {
         out.push(s);
         if (pools.mayPass(s.selector)) visit({ stage: s.stage, selector: other }, [...passed, s.selector]);
-      } else if (pool(other).length > 0) {
+      } else if (pool(other)) {
         visit({ stage: s.stage, selector: other }, passed);
       } else if (s.stage === "fights-first") {
         // 11e: "move to the Resolve Remaining Combats step where this player will select their next
