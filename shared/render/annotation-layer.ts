@@ -15,8 +15,9 @@ import { gapPoints } from "../rules/common/engagement";
 import { baseElement, project } from "./base-shape";
 import type { Block } from "./caption-legend";
 import type { RenderContext } from "./render-context";
-import { labelWidth, el, num, text, textWidth } from "./svg-text";
+import { el, num, text } from "./svg-text";
 import { leaderLine, placeText } from "./label-placer";
+import { pointTag } from "./point-tag";
 
 const LABEL_SIZE = 11;
 const CALLOUT_R = 8;
@@ -112,40 +113,7 @@ export function annotationLayer(ctx: RenderContext, show: ShowSpec): AnnotationL
     shapes: shapes === "" ? "" : el("g", { class: "show" }, shapes),
     placeLabels: () => {
       let out = "";
-      for (const l of labels) {
-        const w = textWidth(l.text, LABEL_SIZE) + 6;
-        const h = LABEL_SIZE + 4;
-        const [x, y] = l.at;
-        const anchor = { cx: x, cy: y, rx: 0, ry: 0 };
-        const placed = placeText(
-          ctx.placer,
-          [
-            { x: x - w / 2, y: y - h - 2, w, h },
-            { x: x - w / 2, y: y + 2, w, h },
-            { x: x + 4, y: y - h / 2, w, h },
-            { x: x - w - 4, y: y - h / 2, w, h },
-          ],
-          labelWidth(l.text, LABEL_SIZE) + 6,
-          { x: x - 1, y: y - 1, w: 2, h: 2 },
-          [anchor],
-        );
-        const box = placed.box;
-        out += leaderLine(placed, theme.mutedText);
-        out += el("rect", {
-          class: l.cls,
-          x: num(box.x),
-          y: num(box.y),
-          width: num(box.w),
-          height: num(box.h),
-          rx: 3,
-          fill: theme.labelBackground,
-          stroke: theme.labelBorder,
-        });
-        out += text(
-          { class: l.cls, x: num(box.x + box.w / 2), y: num(box.y + box.h - 4), "font-size": LABEL_SIZE, "text-anchor": "middle", fill: theme.text },
-          l.text,
-        );
-      }
+      for (const l of labels) out += pointTag(ctx, l, LABEL_SIZE);
       for (const c of show.callouts) {
         const at = calloutPoint(ctx, c.at);
         if (!at) continue;

@@ -7,10 +7,11 @@
 import { fightFrame } from "../engine/fight-frame";
 import type { FightStep } from "../model/scenario";
 import { project } from "./base-shape";
-import { anchorOf, leaderLine, placeText } from "./label-placer";
+import { anchorOf } from "./label-placer";
+import { pointTag } from "./point-tag";
 import { modelBox } from "./model-layers";
 import { coloursOfPlayer, type RenderContext } from "./render-context";
-import { el, labelWidth, num, text, textWidth } from "./svg-text";
+import { el, num } from "./svg-text";
 
 const LABEL_SIZE = 10;
 
@@ -102,40 +103,6 @@ export function attackLayer(ctx: RenderContext): AttackLayer | undefined {
     lines: lines === "" ? "" : el("g", { class: "attacks" }, lines),
     shapes: shapes === "" ? "" : el("g", { class: "fight-chains" }, shapes),
     faded,
-    placeLabels: () => {
-      let out = "";
-      for (const l of labels) {
-        const w = textWidth(l.text, LABEL_SIZE) + 6;
-        const h = LABEL_SIZE + 4;
-        const [x, y] = l.at;
-        const placed = placeText(
-          ctx.placer,
-          [
-            { x: x - w / 2, y: y - h / 2, w, h },
-            { x: x - w / 2, y: y - h - 3, w, h },
-            { x: x - w / 2, y: y + 3, w, h },
-            { x: x + 4, y: y - h / 2, w, h },
-            { x: x - w - 4, y: y - h / 2, w, h },
-          ],
-          labelWidth(l.text, LABEL_SIZE) + 6,
-          { x: x - 1, y: y - 1, w: 2, h: 2 },
-          [{ cx: x, cy: y, rx: 0, ry: 0 }],
-        );
-        const box = placed.box;
-        out += leaderLine(placed, ctx.theme.mutedText);
-        out += el("rect", {
-          class: "attack-count",
-          x: num(box.x),
-          y: num(box.y),
-          width: num(box.w),
-          height: num(box.h),
-          rx: 3,
-          fill: ctx.theme.labelBackground,
-          stroke: ctx.theme.labelBorder,
-        });
-        out += text({ x: num(box.x + box.w / 2), y: num(box.y + box.h - 4), "text-anchor": "middle", "font-size": LABEL_SIZE, fill: ctx.theme.text }, l.text);
-      }
-      return out;
-    },
+    placeLabels: () => labels.map((l) => pointTag(ctx, { ...l, cls: "attack-count" }, LABEL_SIZE, true)).join(""),
   };
 }

@@ -40,7 +40,7 @@ describe("attack lines on the board", () => {
     const a2 = elements(svg, "line", "attack")[1];
     const f1 = elements(svg, "circle", "base").find((c) => c["data-model"] === "f1")!;
     assert.deepEqual([a2.x2, a2.y2], [f1.cx, f1.cy]);
-    assert.equal((svg.match(/class="attack-count"/g) ?? []).length, 2);
+    assert.equal((svg.match(/<rect class="attack-count"/g) ?? []).length, 2);
     assert.equal((svg.match(/>×1</g) ?? []).length, 2);
   });
 
