@@ -78,7 +78,13 @@ export function problemList(ctx: RenderContext, x: number, y: number, width: num
 }
 
 /** The legend: players' colours, objective, start of a move (ghost), move (arrow), problem, witness, and the toggled layers. */
-export function legend(ctx: RenderContext, x: number, y: number, width: number, options: { halos: boolean; coherency: boolean; region?: boolean }): Block {
+export function legend(
+  ctx: RenderContext,
+  x: number,
+  y: number,
+  width: number,
+  options: { halos: boolean; coherency: boolean; region?: boolean; attacks?: boolean },
+): Block {
   const { theme } = ctx;
   const sw = 28;
   const items: { swatch: string; label: string }[] = [];
@@ -151,6 +157,20 @@ export function legend(ctx: RenderContext, x: number, y: number, width: number, 
     items.push({
       swatch: el("path", { d: "M2 8H26", stroke: first.stroke, "stroke-width": 2, "stroke-linecap": "round", "stroke-dasharray": "1 4" }),
       label: `coherency (within ${num(ctx.system.coherency.near)}")`,
+    });
+  }
+  if (options.attacks) {
+    items.push({
+      swatch: el("path", { d: "M2 8H26", stroke: first.stroke, "stroke-width": 2, "stroke-linecap": "round" }),
+      label: "attack (to the target's closest model)",
+    });
+    items.push({
+      swatch: el("path", { d: "M2 8H26", stroke: theme.text, "stroke-width": 2, "stroke-linecap": "round", "stroke-dasharray": "0.1 5" }),
+      label: "fights through base contact",
+    });
+    items.push({
+      swatch: el("circle", { cx: sw / 2, cy: 8, r: 7, fill: first.fill, "fill-opacity": 0.4, stroke: first.stroke, "stroke-width": 1 }),
+      label: "cannot fight",
     });
   }
   if (options.region) {

@@ -183,7 +183,12 @@ export function renderBoard(scenario: Scenario, frame: BoardFrame, options: Rend
   const key =
     options.legend === false
       ? { svg: "", height: 0 }
-      : legend(ctx, MARGIN, y + 4, contentW, { halos: !!options.halos, coherency: !!options.coherency, region: region !== undefined });
+      : legend(ctx, MARGIN, y + 4, contentW, {
+          halos: !!options.halos,
+          coherency: !!options.coherency,
+          region: region !== undefined,
+          attacks: attacks !== undefined,
+        });
   y += key.height + (key.height > 0 ? 4 : 0) + MARGIN - 6;
   const height = Math.ceil(y);
 

@@ -104,3 +104,18 @@ export function wargearValues(scope: Scope): CompletionEntry[] {
     })),
   );
 }
+
+/** `resolve: [`: the units the step's attacks target, in the order first written, those not yet listed. */
+export function resolveValues(scope: Scope, index: number): CompletionEntry[] {
+  const { ctx } = scope;
+  const step = fightAt(scope, index);
+  if (!step?.attacks) return [];
+  const written = ctx.list?.written ?? [];
+  const targeted = [...new Set(step.attacks.entries.flatMap((e) => e.uses.flatMap((u) => u.targets.map((t) => t.unit.id))))].filter(
+    (u) => !written.includes(u),
+  );
+  return inOrder(
+    0,
+    targeted.map((u) => ({ label: u, kind: "unit" as const, detail: "targeted by this step's attacks", insert: valueInsert(ctx, u, true) })),
+  );
+}

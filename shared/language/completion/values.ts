@@ -5,7 +5,7 @@ import { entriesAt } from "./context";
 import { inOrder, sortKey, type CompletionEntry } from "./entry";
 import type { Segment } from "./lines";
 import { textStep, unquote, valueInsert, type Scope } from "./scope";
-import { attackValues, wargearValues } from "./attack-values";
+import { attackValues, resolveValues, wargearValues } from "./attack-values";
 import { showValues } from "./show-values";
 import { stepValues } from "./step-values";
 
@@ -22,6 +22,7 @@ export function valueEntries(scope: Scope): CompletionEntry[] {
   if (path[0] === "units" && key === "wargear" && (path.length === 2 || (path.length === 4 && path[2] === "models"))) return wargearValues(scope);
   if (path[0] === "units" && path.length === 2 && typeof path[1] === "string") return unitValues(scope, path[1], key);
   if (path[0] === "steps" && typeof path[1] === "number") {
+    if (path.length === 2 && key === "resolve") return resolveValues(scope, path[1]);
     if (path.length === 2) return stepValues(scope, path[1], key);
     if (path[2] === "show") return showValues(scope, path.slice(3), key, path[1]);
     if (path[2] === "attacks" && (path.length === 4 || (path.length === 5 && typeof path[4] === "number")))

@@ -117,6 +117,14 @@ describe("completion inside attacks:", () => {
     );
   });
 
+  it("resolve: the units the step's attacks target, those not yet listed", () => {
+    const text = fixture("10e-attack-order").replace("resolve: [{ e: [choppa, klaw, choppa] }, f, e]", "resolve: [f, |]");
+    assert.deepEqual(
+      complete(text).map((e) => e.label),
+      ["e"],
+    );
+  });
+
   it("the keys of an attack use", () => {
     const text = WHO.replace("a4: { weapon: choppa, target: e }", "a4: { weapon: choppa, | }");
     assert.deepEqual(

@@ -54,6 +54,8 @@ describe("attack lines on the board", () => {
       elements(svg, "ellipse", "cannot-fight").map((e) => e["data-model"]),
       ["a4"],
     );
+    // The legend explains the three.
+    for (const label of [">attack (to the target's closest model)<", ">fights through base contact<", ">cannot fight<"]) assert.ok(svg.includes(label), label);
     const dashed = elements(svg, "line", "attack").filter((l) => l["stroke-dasharray"] !== undefined);
     assert.deepEqual(
       dashed.map((l) => l["data-model"]),
@@ -75,7 +77,7 @@ describe("attack lines on the board", () => {
     const setUp = svgOf(text, null);
     assert.ok(!/class="attack|class="fight-chain|class="cannot-fight/.test(setUp));
     const plain = svgOf(text.replace(/\n {4}attacks:\n(?: {6}.*\n)+/, "\n"));
-    assert.ok(!/class="attack|class="fight-chain|class="cannot-fight/.test(plain));
+    assert.ok(!/class="attack|class="fight-chain|class="cannot-fight|>cannot fight</.test(plain));
   });
 
   it("hostile weapon and unit ids are escaped in the attributes", () => {
