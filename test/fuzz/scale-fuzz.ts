@@ -12,7 +12,7 @@ import { createRng } from "../helpers/prng";
 import { minimise } from "./minimise";
 import { FINDING_KINDS, type Finding, type FindingKind } from "./scale-checks";
 import { generateInputs, loadSeeds, type FuzzInput } from "./scale-mutate";
-import { HANG_MS, ScalePool, SLOW_MS } from "./scale-pool";
+import { HANG_MS, ScalePool, SLOW_MS, type Outcome } from "./scale-pool";
 
 /** Repository root, from out/test/fuzz. */
 export const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -95,6 +95,19 @@ function hashOf(text: string): string {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * A "slow" input is one the mutation made slow: over the limit, and over SLOW_RATIO times its own
+ * seed's time, measured now in the same pool (so a heavy seed on a loaded machine is not a finding;
+ * the machines are shared, and times are compared with a baseline of the same run, never alone).
+ */
+export const SLOW_RATIO = 3;
+
+async function confirmSlow(pool: ScalePool, input: FuzzInput, outcome: Outcome): Promise<readonly Finding[]> {
+  if (!input.seed || !outcome.findings.some((f) => f.kind === "slow")) return outcome.findings;
+  const baseline = await pool.run(input.seed);
+  return outcome.ms > SLOW_RATIO * baseline.ms ? outcome.findings : outcome.findings.filter((f) => f.kind !== "slow");
+}
+
 /** Runs the fuzzer; resolves the exit status (0 nothing found, 1 findings, 2 usage). */
 export async function main(argv: readonly string[], log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {
   const parsed = parseArgs(argv);
@@ -109,7 +122,9 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     process.stderr.write("fuzz: no seed scenarios found\n");
     return 2;
   }
-  log(`fuzz: ${o.count} inputs from ${seeds.length} seeds, seed ${o.seed}, ${o.jobs} processes, hang limit ${o.hangMs} ms, slow above ${o.slowMs} ms`);
+  log(
+    `fuzz: ${o.count} inputs from ${seeds.length} seeds, seed ${o.seed}, ${o.jobs} processes, hang limit ${o.hangMs} ms, slow above ${o.slowMs} ms and ${SLOW_RATIO}× its seed's time`,
+  );
   const pool = new ScalePool(o.jobs, o.hangMs, o.slowMs);
   const groups = new Map<string, Group>();
   const byKind = new Map<FindingKind, number>();
@@ -145,7 +160,7 @@ export async function main(argv: readonly string[], log: (line: string) => void 
         for (let next = inputs.next(); !next.done; next = inputs.next()) {
           const input = next.value;
           const outcome = await pool.run(input.text);
-          record(input, outcome.ms, outcome.findings);
+          record(input, outcome.ms, await confirmSlow(pool, input, outcome));
         }
       }),
     );

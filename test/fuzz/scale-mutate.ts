@@ -20,6 +20,8 @@ export interface FuzzInput {
   readonly index: number;
   readonly name: string;
   readonly text: string;
+  /** The seed scenario it was mutated from, as written (the baseline a "slow" input is compared with). */
+  readonly seed?: string;
 }
 
 const int = (rng: Rng, n: number): number => Math.floor(rng() * n);
@@ -421,6 +423,6 @@ export function* generateInputs(seeds: readonly SeedText[], rng: Rng, count: num
       text = MUTATORS[name](text, rng, other);
       applied.push(name === "crossover" ? `crossover(${other.name})` : name);
     }
-    yield { index, name: `${seed.name} ${applied.length ? applied.join("+") : "as-is"}`, text };
+    yield { index, name: `${seed.name} ${applied.length ? applied.join("+") : "as-is"}`, text, seed: seed.text };
   }
 }
