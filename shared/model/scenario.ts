@@ -223,11 +223,19 @@ export interface AttackEntry {
   readonly span: Span;
 }
 
+/** A weapon as written where one is used: `axe`, or `axe/sweep` (the weapon, then the profile named). */
+export interface WeaponRef {
+  readonly weapon: Ref;
+  readonly profile?: Ref;
+  /** The whole value as written. */
+  readonly span: Span;
+}
+
 /** An item of `resolve:`: a target unit, and optionally the order of the weapon profiles used against it. */
 export interface ResolveItem {
   readonly unit: Ref;
-  /** `{ marines: [choppa, axe/sweep] }`: weapon (or weapon/profile) references in order. */
-  readonly profiles?: readonly Ref[];
+  /** `{ marines: [choppa, axe/sweep] }`: the weapons (or weapon/profile) in order. */
+  readonly profiles?: readonly WeaponRef[];
   readonly span: Span;
 }
 

@@ -1,4 +1,4 @@
-import type { AttackCount, AttackEntry, AttackTarget, AttackUse, Ref, ResolveItem, WeaponDef, WeaponProfile } from "../model/scenario";
+import type { AttackCount, AttackEntry, AttackTarget, AttackUse, Ref, ResolveItem, WeaponDef, WeaponProfile, WeaponRef } from "../model/scenario";
 import type { Span } from "../source/span";
 import { readIdMap, readKeys, type KeyTable } from "./key-table";
 import type { ParseContext } from "./parse-context";
@@ -208,6 +208,30 @@ export function readWargear(ctx: ParseContext, pair: YPair): ReturnType<typeof r
   return readRefList(ctx, pair, "wargear");
 }
 
+/**
+ * A weapon written as `axe` or `axe/sweep`: the weapon's ref covers its id, the profile's the name
+ * after the slash (a plain scalar's text is its source; a quoted one starts one character later).
+ */
+function readWeaponRef(ctx: ParseContext, node: YNode | null, at: Span, what: string): WeaponRef | undefined {
+  const ref = readRef(ctx, node, at, what);
+  if (!ref) return undefined;
+  const slash = ref.id.indexOf("/");
+  if (slash < 0) return { weapon: ref, span: ref.span };
+  const id = ref.id.slice(0, slash).trim();
+  const name = ref.id.slice(slash + 1).trim();
+  if (id === "" || name === "") {
+    ctx.schema(`a weapon is a weapon id or weapon/profile, got ${quote(ref.id)}`, ref.span);
+    return undefined;
+  }
+  const plain = ref.span.end - ref.span.start === ref.id.length;
+  const start = plain ? ref.span.start : ref.span.start + 1;
+  return {
+    weapon: { id, span: { start, end: start + slash } },
+    profile: { id: name, span: { start: start + slash + 1, end: start + ref.id.length } },
+    span: ref.span,
+  };
+}
+
 /** The keys of one attack use. */
 interface UseDraft {
   weapon?: Ref;
@@ -219,24 +243,10 @@ interface UseDraft {
 
 export const ATTACK_USE_KEYS: KeyTable<UseDraft> = {
   weapon: (ctx, pair, use) => {
-    const ref = readRef(ctx, pair.value, valueSpan(pair), "weapon (a weapon id, or weapon/profile)");
-    if (!ref) return;
-    const slash = ref.id.indexOf("/");
-    if (slash < 0) {
-      use.weapon = ref;
-      return;
-    }
-    // `axe/sweep`: the weapon's span is its id, the profile's the name after the slash (a plain scalar's text is its source).
-    const id = ref.id.slice(0, slash).trim();
-    const name = ref.id.slice(slash + 1).trim();
-    if (id === "" || name === "") {
-      ctx.schema(`weapon must be a weapon id or weapon/profile, got ${quote(ref.id)}`, ref.span);
-      return;
-    }
-    const plain = ref.span.end - ref.span.start === ref.id.length;
-    const start = plain ? ref.span.start : ref.span.start + 1;
-    use.weapon = { id, span: { start, end: start + slash } };
-    use.profile = { id: name, span: { start: start + slash + 1, end: start + ref.id.length } };
+    const written = readWeaponRef(ctx, pair.value, valueSpan(pair), "weapon (a weapon id, or weapon/profile)");
+    if (!written) return;
+    use.weapon = written.weapon;
+    if (written.profile) use.profile = written.profile;
   },
   target: (ctx, pair, use) => {
     const ref = readRef(ctx, pair.value, valueSpan(pair), "target (a unit id)");
@@ -344,7 +354,7 @@ export function readResolve(ctx: ParseContext, pair: YPair): { items: ResolveIte
       continue;
     }
     // A profile listed twice is a finding of the order rule (attack.order), so repeats are kept.
-    const profiles = seqItems(order).flatMap((w) => readRef(ctx, w, spanOf(w), "a weapon (or weapon/profile)") ?? []);
+    const profiles = seqItems(order).flatMap((w) => readWeaponRef(ctx, w, spanOf(w), "a weapon (or weapon/profile)") ?? []);
     if (unit) items.push({ unit, profiles, span: pairSpan(p) });
   }
   return { items, span: pairSpan(pair) };

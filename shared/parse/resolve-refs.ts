@@ -99,7 +99,9 @@ export class RefResolver {
         const consolidate = step.consolidate && { ...this.consolidation(step.consolidate, unit?.id), span: step.consolidate.span };
         const attacks = step.attacks && { entries: this.attackEntries(step.attacks.entries, unit?.id), span: step.attacks.span };
         const resolve = step.resolve && {
-          items: step.resolve.items.filter((i) => this.unit(i.unit) !== undefined && (i.profiles ?? []).every((w) => this.weapon(w) !== undefined)),
+          items: step.resolve.items.filter(
+            (i) => this.unit(i.unit) !== undefined && (i.profiles ?? []).every((w) => this.known(w.weapon, this.ctx.registry.weapons, "weapon") !== undefined),
+          ),
           span: step.resolve.span,
         };
         return (
@@ -157,15 +159,6 @@ export class RefResolver {
 
   private modelWargear(m: ModelDef): ModelDef {
     return m.wargear ? { ...m, wargear: this.wargear(m.wargear) } : m;
-  }
-
-  /** A weapon ref, or `weapon/profile` read from an item of `resolve:`: the weapon part must exist. */
-  private weapon(ref: Ref): Ref | undefined {
-    const slash = ref.id.indexOf("/");
-    const id = slash < 0 ? ref.id : ref.id.slice(0, slash);
-    const entry = this.ctx.registry.weapons.get(id);
-    if (entry) return entry.ok ? ref : undefined;
-    return this.known({ id, span: ref.span }, this.ctx.registry.weapons, "weapon") && ref;
   }
 
   /**

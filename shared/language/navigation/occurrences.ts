@@ -98,7 +98,7 @@ function stepRefs(step: Step, sink: RefSink): void {
       }
       for (const item of step.resolve?.items ?? []) {
         sink("unit", item.unit);
-        for (const p of item.profiles ?? []) sink("weapon", weaponPart(p));
+        for (const p of item.profiles ?? []) sink("weapon", p.weapon);
       }
       return;
     case "consolidate":
@@ -125,13 +125,4 @@ function listRefs(list: RefList | undefined, sink: RefSink): void {
 
 function moveRefs(moves: readonly ModelMove[], sink: RefSink): void {
   for (const m of moves) sink("model", m.model);
-}
-
-/** The weapon of `weapon/profile` as written (a plain id), with the span of the weapon's name only. */
-export function weaponPart(ref: Ref): Ref {
-  const slash = ref.id.indexOf("/");
-  if (slash < 0) return ref;
-  const quoted = ref.span.end - ref.span.start !== ref.id.length;
-  const start = ref.span.start + (quoted ? 1 : 0);
-  return { id: ref.id.slice(0, slash), span: { start, end: start + slash } };
 }

@@ -1,4 +1,5 @@
-import type { AttackEntry, AttackUse, FightStep, RefList, Scenario, UnitDef, WeaponDef, WeaponProfile } from "../../model/scenario";
+import type { AttackEntry, AttackUse, FightStep, RefList, Scenario, UnitDef, WeaponDef, WeaponProfile, WeaponRef } from "../../model/scenario";
+import type { Span } from "../../source/span";
 import type { BoardState, ModelState, UnitState } from "../../board/board-state";
 import type { AttackRule, RulesSystem } from "../../systems/system";
 import { cite } from "../../systems/rule-cite";
@@ -100,7 +101,7 @@ export function weaponOf(scenario: Scenario, id: string): WeaponDef | undefined 
 }
 
 /** 10e Which Models Fight: only a model within Engagement Range of an enemy unit, or in the base-to-base chain, fights. */
-function checkCanFight(ctx: RuleContext, m: ModelState, all: boolean, span: FightStep["head"]): boolean {
+function checkCanFight(ctx: RuleContext, m: ModelState, all: boolean, span: Span): boolean {
   const { system, board, report } = ctx;
   if (!system.attacks.whoFights) return true;
   const r = bestReach(board, m, system.attacks.reach);
@@ -134,7 +135,7 @@ function isMelee(w: WeaponDef): boolean {
 }
 
 /** A model equipped with no melee weapon makes no melee attacks (10e Select Weapon; 11e source 001 L19). */
-function checkHasMeleeWeapon(ctx: RuleContext, m: ModelState, wargear: RefList | undefined, all: boolean, span: FightStep["head"]): boolean {
+function checkHasMeleeWeapon(ctx: RuleContext, m: ModelState, wargear: RefList | undefined, all: boolean, span: Span): boolean {
   if (!wargear) return true;
   const melee = wargear.refs.map((r) => weaponOf(ctx.scenario, r.id)).filter((w): w is WeaponDef => w !== undefined && isMelee(w));
   if (melee.length > 0) return true;
@@ -362,7 +363,7 @@ function checkResolveOrder(ctx: RuleContext, step: FightStep, declared: readonly
       targeted.set(t.unit.id, profiles);
     }
   }
-  const seen = new Map<string, ResolveSpan>();
+  const seen = new Map<string, Span>();
   for (const item of resolve.items) {
     const first = seen.get(item.unit.id);
     if (first) {
@@ -389,33 +390,26 @@ function checkResolveOrder(ctx: RuleContext, step: FightStep, declared: readonly
   }
 }
 
-type ResolveSpan = FightStep["head"];
-
 function profileKey(w: WeaponDef, p: WeaponProfile): string {
   return p.name === undefined ? w.id : `${w.id}/${p.name}`;
 }
 
-function checkProfileOrder(
-  ctx: RuleContext,
-  unit: string,
-  profiles: readonly { id: string; span: ResolveSpan }[],
-  used: ReadonlySet<string>,
-  cited: string,
-): void {
+function checkProfileOrder(ctx: RuleContext, unit: string, written: readonly WeaponRef[], used: ReadonlySet<string>, cited: string): void {
   const seen = new Set<string>();
-  for (const p of profiles) {
-    if (seen.has(p.id)) {
-      ctx.report.error("attack.order", `${p.id} is listed twice against ${unit}: the attacks with one profile are resolved together (${cited})`, p.span);
+  for (const w of written) {
+    const key = w.profile ? `${w.weapon.id}/${w.profile.id}` : w.weapon.id;
+    if (seen.has(key)) {
+      ctx.report.error("attack.order", `${key} is listed twice against ${unit}: the attacks with one profile are resolved together (${cited})`, w.span);
       continue;
     }
-    seen.add(p.id);
-    if (!used.has(p.id)) ctx.report.error("attack.order", `no attack against ${unit} uses ${p.id}`, p.span);
+    seen.add(key);
+    if (!used.has(key)) ctx.report.error("attack.order", `no attack against ${unit} uses ${key}`, w.span);
   }
   const missing = [...used].filter((k) => !seen.has(k));
   if (missing.length > 0)
     ctx.report.error(
       "attack.order",
       `the order against ${unit} does not place ${list(missing)}; list each profile used against it once (${cited})`,
-      profiles[0].span,
+      written[0].span,
     );
 }
