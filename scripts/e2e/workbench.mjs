@@ -101,16 +101,29 @@ export async function cursorLine(page) {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Goes to a 1-based line with Ctrl+G. */
+/**
+ * Goes to a 1-based line with Ctrl+G. An Enter that reaches the picker before it has read the typed
+ * line does nothing and leaves the picker open (seen once in CI under load): each try waits a little
+ * for the picker to close, then escapes it and starts again.
+ */
 export async function goToLine(page, line) {
-  await page.keyboard.press("Control+G");
-  await page.locator(".quick-input-widget input").waitFor({ state: "visible" });
-  await page.keyboard.type(String(line));
-  await page.keyboard.press("Enter");
-  // The cursor may be on that line already (a click revealed it): wait for the input to close too,
-  // or the next keys would be typed into it.
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
-  await until(`the cursor on line ${line}`, async () => (await cursorLine(page)) === line);
+  const widget = page.locator(".quick-input-widget");
+  const input = widget.locator("input");
+  await until(`the cursor on line ${line}`, async () => {
+    if (await widget.isVisible()) {
+      await page.keyboard.press("Escape");
+      await widget.waitFor({ state: "hidden", timeout: 3_000 });
+    }
+    await page.keyboard.press("Control+G");
+    await input.waitFor({ state: "visible", timeout: 5_000 });
+    await input.fill(`:${line}`);
+    await page.waitForTimeout(100);
+    await page.keyboard.press("Enter");
+    // The cursor may be on that line already (a click revealed it): wait for the input to close too,
+    // or the next keys would be typed into it.
+    await widget.waitFor({ state: "hidden", timeout: 3_000 });
+    return (await cursorLine(page)) === line;
+  });
 }
 
 export async function screenshot(page, dir, name) {
