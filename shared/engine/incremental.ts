@@ -1,5 +1,6 @@
 import type { Scenario } from "../model/scenario";
-import { parseScenario } from "../parse/parse-scenario";
+import type { KeptDocument } from "../parse/parse-scenario";
+import { reparseScenario } from "../parse/reparse";
 import { readingOf } from "../parse/text-limits";
 import { LineIndex } from "../source/span";
 import type { Analysis, AnalyzeOptions } from "./analyze";
@@ -26,6 +27,8 @@ export interface Replays {
   readonly checkpoints: readonly ReplayState[];
   /** How many findings of the set-up check (and rulings) head each checkpoint's report. */
   readonly setUpProblems: number;
+  /** The YAML document of this version's text, for the next version's parse to patch (parse/reparse.ts). */
+  readonly kept?: KeptDocument;
 }
 
 /** An analysis and what the next one may resume from (none for a text that is not checked in full). */
@@ -34,6 +37,8 @@ export interface IncrementalAnalysis {
   readonly replays?: Replays;
   /** How many steps were replayed (the rest came from a checkpoint): for tests and the benchmark. */
   readonly replayed: number;
+  /** True when the text was parsed by patching the previous version's YAML document: for tests and the benchmark. */
+  readonly patched?: boolean;
 }
 
 /** At most this many checkpoints are kept per document (each is a copy of the board). */
@@ -47,7 +52,7 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   const lines = new LineIndex(text);
   const reading = readingOf(text);
   if (reading.kind === "refused") return { analysis: { problems: [reading.problem], lines }, replayed: 0 };
-  const parsed = parseScenario(text);
+  const parsed = reparseScenario(text, previous?.kept);
   if (reading.kind === "parse-only") return { analysis: { problems: [reading.problem, ...parsed.problems], lines }, replayed: 0 };
   const scenario = parsed.scenario;
   if (!scenario) return { analysis: { problems: parsed.problems, lines }, replayed: 0 };
@@ -86,8 +91,9 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   keepCheckpoints(scenario, state.ctx.system, checkpoints, setUp);
   return {
     analysis: { scenario, problems, lines },
-    replays: { scenario, options: key, checkpoints, setUpProblems: setUp },
+    replays: { scenario, options: key, checkpoints, setUpProblems: setUp, ...(parsed.kept && { kept: parsed.kept }) },
     replayed: steps.length - start,
+    patched: parsed.patched,
   };
 }
 

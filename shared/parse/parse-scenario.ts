@@ -1,4 +1,4 @@
-import { parseDocument } from "yaml";
+import { parseDocument, type Document } from "yaml";
 import { problem, type Problem } from "../diagnostics/problem";
 import type { ObjectiveDef, Option, Ref, Scenario, ShowSpec, Step, TerrainDef, ViewSpec, WeaponDef } from "../model/scenario";
 import { parseWeapons } from "./parse-weapons";
@@ -135,26 +135,48 @@ export const REQUIRED_TOP_KEYS: ReadonlyArray<readonly [string, string]> = [
  * not a map or has no usable `turn:` (the engine needs to know whose turn it is).
  */
 export function parseScenario(text: string): { scenario?: Scenario; problems: Problem[] } {
+  const { scenario, problems } = parseScenarioKeeping(text);
+  return scenario ? { scenario, problems } : { problems };
+}
+
+/** A parsed YAML document with no errors, kept with its text so an edit of one scalar can patch it (parse/reparse.ts). */
+export interface KeptDocument {
+  readonly text: string;
+  /** The document; taken (set to undefined) by the one reparse that patches it in place. */
+  doc?: Document.Parsed;
+}
+
+/** `parseScenario`, also returning the YAML document when it parsed without errors. */
+export function parseScenarioKeeping(text: string): { scenario?: Scenario; problems: Problem[]; kept?: KeptDocument } {
   try {
-    return parse(text);
+    const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+    if (doc.errors.length > 0) {
+      // `yaml` puts an error about a missing closing bracket one past the end of the text; clamp it.
+      const clamp = (offset: number): number => Math.max(0, Math.min(offset, text.length));
+      const problems = doc.errors.map((e) => problem("yaml.syntax", "error", e.message.split("\n")[0], { start: clamp(e.pos[0]), end: clamp(e.pos[1]) }));
+      return { problems: sortProblems(problems) };
+    }
+    return { ...readDocument(doc, text), kept: { text, doc } };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const message = `internal error while reading the scenario (please report it): ${reason.split("\n")[0]}`;
-    return { problems: [problem("scenario.schema", "error", message, { start: 0, end: 0 })] };
+    return internalError(error);
   }
 }
 
-function parse(text: string): { scenario?: Scenario; problems: Problem[] } {
-  const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    // `yaml` puts an error about a missing closing bracket one past the end of the text; clamp it.
-    const clamp = (offset: number): number => Math.max(0, Math.min(offset, text.length));
-    const problems = doc.errors.map((e) => problem("yaml.syntax", "error", e.message.split("\n")[0], { start: clamp(e.pos[0]), end: clamp(e.pos[1]) }));
-    return { problems: sortProblems(problems) };
+/** The scenario of a document that parsed without errors. Never throws. */
+export function readDocument(doc: Document.Parsed, text: string): { scenario?: Scenario; problems: Problem[] } {
+  try {
+    const ctx = new ParseContext();
+    const scenario = readScenario(ctx, doc.contents, text);
+    return scenario ? { scenario, problems: sortProblems(ctx.problems) } : { problems: sortProblems(ctx.problems) };
+  } catch (error) {
+    return internalError(error);
   }
-  const ctx = new ParseContext();
-  const scenario = readScenario(ctx, doc.contents, text);
-  return scenario ? { scenario, problems: sortProblems(ctx.problems) } : { problems: sortProblems(ctx.problems) };
+}
+
+function internalError(error: unknown): { problems: Problem[] } {
+  const reason = error instanceof Error ? error.message : String(error);
+  const message = `internal error while reading the scenario (please report it): ${reason.split("\n")[0]}`;
+  return { problems: [problem("scenario.schema", "error", message, { start: 0, end: 0 })] };
 }
 
 function readScenario(ctx: ParseContext, root: YNode | null, text: string): Scenario | undefined {

@@ -66,6 +66,7 @@ describe("incremental re-analysis", () => {
     let edits = 0;
     let resumed = 0;
     let skipped = 0;
+    let patched = 0;
     // The fixtures have a step or two; the generated Fight phase (40 steps) is where resuming pays.
     const generated = fightPhaseScenario(100);
     const texts = [...FILES.map((f) => readFileSync(f, "utf8")), ...Array.from({ length: 12 }, () => generated)];
@@ -84,6 +85,7 @@ describe("incremental re-analysis", () => {
             resumed++;
             skipped += steps - inc.replayed;
           }
+          if (inc.patched) patched++;
           replays = inc.replays;
           edits++;
         }
@@ -91,6 +93,8 @@ describe("incremental re-analysis", () => {
     }
     // The edits did resume from checkpoints, and often (not a test of full analyses only).
     assert.ok(resumed > 250 && skipped > 1000, `${resumed} of ${edits} edits resumed from a checkpoint (${skipped} steps not replayed)`);
+    // And many were parsed by patching the previous version's YAML document (parse/reparse.ts).
+    assert.ok(patched > 1000, `${patched} of ${edits} edits patched the previous document`);
   });
 
   it("the timeline's replays resume from an analysis's checkpoints and find what replays from the set-up find", () => {

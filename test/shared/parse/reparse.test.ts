@@ -1,0 +1,140 @@
+// Incremental parsing (shared/parse/reparse.ts): patching the previous YAML document for an edit
+// inside one plain scalar must give exactly what parsing the new text in full gives — the model
+// with every span, and every finding — on every example and fixture and after thousands of random
+// edits, and must refuse the edits it cannot patch.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { isScalar, parseDocument, visit } from "yaml";
+import { parseScenario, parseScenarioKeeping, type KeptDocument } from "../../../shared/parse/parse-scenario";
+import { reparseScenario } from "../../../shared/parse/reparse";
+import { createRng } from "../../helpers/prng";
+import { fightPhaseScenario } from "../../bench/scenarios";
+
+const ROOT = join(__dirname, "..", "..", "..", "..");
+
+function scenarioFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...scenarioFiles(path));
+    else if (name.endsWith(".scenario.yaml")) out.push(path);
+  }
+  return out;
+}
+
+const FILES = [...scenarioFiles(join(ROOT, "examples")), ...scenarioFiles(join(ROOT, "test", "fixtures"))];
+
+/** What a scalar may become: numbers of every notation the core schema reads, words, and tokens that must not be patched. */
+const TOKENS = ["0", "7", "-3", "+2", "0.5", ".5", "-.25", "1e3", "0x1F", "0o17", "08", ".inf", "-.inf", ".nan", "true", "False", "null", "NULL", "~"];
+const ODD = ["abc", "r1", "a_b", "1_000", "-", ".", "a:b", "a: b", "a b", "#x", "a #x", "[1]", "{}", "8,", "'q'", '"q"', "&a", "*a", "!!str 1", "", "\n"];
+
+/** Plain scalars (value or key) of a text, with their source offsets. */
+function scalarsOf(text: string): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  visit(parseDocument(text), {
+    Scalar(_key, node) {
+      if (isScalar(node) && node.range && node.type === "PLAIN") out.push({ from: node.range[0], to: node.range[1] });
+    },
+  });
+  return out;
+}
+
+/** One random edit: mostly inside or at the ends of a plain scalar, sometimes anywhere. */
+function edit(text: string, rng: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
+  const scalars = scalarsOf(text);
+  const kind = rng();
+  if (kind < 0.85 && scalars.length > 0) {
+    const { from, to } = pick(scalars);
+    if (kind < 0.35) return text.slice(0, from) + pick(rng() < 0.8 ? TOKENS : ODD) + text.slice(to);
+    const at = from + Math.floor(rng() * (to - from + 1));
+    if (kind < 0.55) return text.slice(0, at) + pick([..."0123456789.-+exr_ :#,]"]) + text.slice(at);
+    if (kind < 0.75) return text.slice(0, at) + text.slice(at + 1);
+    return text.slice(0, from) + String(Math.round((Number(text.slice(from, to)) || 1) * (1 + rng()) * 100) / 100) + text.slice(to);
+  }
+  const at = Math.floor(rng() * (text.length + 1));
+  return rng() < 0.5 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + pick([..." :-[]{},.09a\n#"]) + text.slice(at);
+}
+
+/** A reparse of `text` from `kept` compared with a full parse; returns the reparse's document and whether it patched. */
+function check(text: string, kept: KeptDocument | undefined, what: string): { kept?: KeptDocument; patched: boolean } {
+  const again = reparseScenario(text, kept);
+  const full = parseScenario(text);
+  assert.deepEqual(again.problems, full.problems, what);
+  assert.deepEqual(again.scenario, full.scenario, what);
+  return { kept: again.kept, patched: again.patched };
+}
+
+describe("incremental parsing", () => {
+  it("equals a full parse after each of 6,000 random edits, each from the previous version's document", () => {
+    const rng = createRng(20261202);
+    const texts = [...FILES.map((f) => readFileSync(f, "utf8")), fightPhaseScenario(100)];
+    assert.ok(texts.length > 100, `${texts.length} texts`);
+    let edits = 0;
+    let patched = 0;
+    while (edits < 6000) {
+      for (const base of texts) {
+        let text = base;
+        let kept = parseScenarioKeeping(text).kept;
+        for (let k = 0; k < 4; k++) {
+          text = edit(text, rng);
+          const r = check(text, kept, `edit ${edits}:\n${text}`);
+          kept = r.kept;
+          if (r.patched) patched++;
+          edits++;
+        }
+      }
+    }
+    // Many edits were patched: this tests the patching, not only the fallback to a full parse.
+    assert.ok(patched > edits / 5, `${patched} of ${edits} edits patched`);
+  });
+
+  it("patches a coordinate: the value, its type and every later span follow the text", () => {
+    const text = "scenario: t\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    models:\n      a1: [1, 2]\n      a2: [3.5, 2]\n";
+    const { kept } = parseScenarioKeeping(text);
+    for (const [token, value] of [
+      ["10.25", 10.25],
+      ["0x1F", 31],
+      ["1e1", 10],
+    ] as const) {
+      const edited = text.replace("[1, 2]", `[${token}, 2]`);
+      const r = reparseScenario(edited, parseScenarioKeeping(text).kept);
+      assert.equal(r.patched, true, token);
+      assert.deepEqual(r.scenario, parseScenario(edited).scenario, token);
+      const a1 = r.scenario!.units[0].models[0];
+      assert.equal(a1.at.x, value);
+      assert.equal(edited.slice(r.scenario!.units[0].models[1].span.start, r.scenario!.units[0].models[1].span.end).startsWith("a2"), true);
+    }
+    // A kept document serves one reparse: the second from the same one parses in full, and equally.
+    const once = reparseScenario(text.replace("[1, 2]", "[4, 2]"), kept);
+    const twice = reparseScenario(text.replace("[1, 2]", "[5, 2]"), kept);
+    assert.deepEqual([once.patched, twice.patched], [true, false]);
+    assert.deepEqual(twice.scenario, parseScenario(text.replace("[1, 2]", "[5, 2]")).scenario);
+  });
+
+  it("parses in full what it cannot patch: keys, quoted, tagged and anchored scalars, tokens that change the structure", () => {
+    const text =
+      "scenario: t\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    models:\n      a1: [1, 2]\n      a2: !!float 3\n      a3: &x [4, 2]\n";
+    const cases: [string, string][] = [
+      ["a1: [1, 2]", "a9: [1, 2]"], // a key
+      ["a1: [1, 2]", "a2: [1, 2]"], // a key made a duplicate
+      ["!!float 3", "!!float 4"], // a tagged scalar
+      ["&x [4, 2]", "&x [5, 2]"], // inside an anchored list
+      ["[1, 2]", "[1 2, 2]"], // two words
+      ["[1, 2]", "[1, 2, 3]"], // a new item
+      ["[1, 2]", "[1:, 2]"],
+      ["[1, 2]", "[1#, 2]"],
+      ["turn: red", "turn: 'red'"],
+    ];
+    for (const [from, to] of cases) {
+      const edited = text.replace(from, to);
+      assert.notEqual(edited, text, to);
+      const r = reparseScenario(edited, parseScenarioKeeping(text).kept);
+      assert.equal(r.patched, false, to);
+      assert.deepEqual(r.problems, parseScenario(edited).problems, to);
+      assert.deepEqual(r.scenario, parseScenario(edited).scenario, to);
+    }
+  });
+});
