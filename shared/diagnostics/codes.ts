@@ -9,7 +9,7 @@ export const CODES = {
   "scenario.duplicate-id": "A unit, model or objective id is defined twice, or listed twice in one list.",
   "scenario.overlap": "Two bases overlap in the set-up.",
   "scenario.off-board": "A base in the set-up is partly or wholly off the board.",
-  "scenario.too-large": "The document is too large to check in full: past 256 KB only its YAML and keys are checked, past 1 MB nothing.",
+  "scenario.too-large": "The document is too large to check in full: past 640 KB only its YAML and keys are checked, past 1 MB nothing.",
   "move.too-far": "A model moves further than the move allows (path length, waypoints included).",
   "move.through-model": "A model's path passes through an enemy model.",
   "move.overlap": "A model ends its move on another model.",

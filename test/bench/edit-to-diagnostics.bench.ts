@@ -7,7 +7,7 @@
 //
 // 1. The generated Fight phase at 100 / 500 / 2,000 / 8,000 models (test/bench/scenarios.ts): parse,
 //    analyze, and edit -> publishDiagnostics over stdio, with the growth exponent between sizes.
-//    Past FULL_CHECK_LIMIT (256 KB, about 4,000 models) analyze() only parses; the "check" column is
+//    Past FULL_CHECK_LIMIT (640 KB, about 10,000 models) analyze() only parses; the "check" column is
 //    parse + checkScenario regardless, so the engine's growth is still measured there.
 // 2. Phase-stress scenarios (witness searches, charges, a Movement phase, an incoherent pile-in).
 // 3. The median latency of each interactive feature at a realistic scenario and at 2,000 models.

@@ -89,7 +89,7 @@ test("a hover on another document is answered while the heavy board is requested
   assert.deepEqual(order, ["board", "board", "hover"]);
 });
 
-test("past 1 MB: one scenario.too-large error, no board, no hover, no symbols; past 256 KB a warning", async () => {
+test("past 1 MB: one scenario.too-large error, no board, no hover, no symbols; past 640 KB a warning", async () => {
   const huge = scenarioUri("limits-huge");
   const big = OTHER + "# padding\n".repeat(110_000);
   await server.open(huge, big);
@@ -102,7 +102,7 @@ test("past 1 MB: one scenario.too-large error, no board, no hover, no symbols; p
   assert.equal(await server.request("textDocument/hover", { textDocument: { uri: huge }, position: { line: 9, character: 7 } }), null);
   assert.deepEqual(await server.request("textDocument/documentSymbol", { textDocument: { uri: huge } }), null);
 
-  await server.change(huge, OTHER + "bogus: 1\n" + "# padding\n".repeat(30_000), 2);
+  await server.change(huge, OTHER + "bogus: 1\n" + "# padding\n".repeat(70_000), 2);
   const partly = await server.diagnostics(huge, 2);
   assert.deepEqual(
     partly.diagnostics.map((d) => [d.code, d.severity, d.range.start.line]),

@@ -14,8 +14,8 @@ before(async () => {
 after(() => server?.dispose());
 
 const SMALL = "scenario: t\nturn: red\nboard: [44, 30]\nunits:\n  a: { player: red, base: 32, models: { a1: [10, 10] } }\n";
-/** Parsed but not checked (over 256 KB): the YAML tree of ~45,000 lines is built and dropped. */
-const PARSED = SMALL + "b:\n" + "  - [1, 2]\n".repeat(25_000);
+/** Parsed but not checked (over 640 KB): the YAML tree of ~60,000 lines is built and dropped. */
+const PARSED = SMALL + "b:\n" + "  - [1, 2]\n".repeat(60_000);
 /** Not parsed (over 1 MB). */
 const HUGE = SMALL + "#".repeat(3_000_000) + "\n";
 

@@ -101,7 +101,7 @@ describe("documents past the size and nesting limits", () => {
     );
     assert.equal(
       a.problems[0].message,
-      "this document is 256 KB, larger than the 256 KB Ruleboard checks in full: its YAML and keys are checked, its rules are not",
+      "this document is 640 KB, larger than the 640 KB Ruleboard checks in full: its YAML and keys are checked, its rules are not",
     );
   });
 
