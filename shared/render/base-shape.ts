@@ -1,7 +1,7 @@
 /** Bases drawn to scale: the SVG element of a round or oval base, its extent, and where a ray leaves it. */
 import type { BaseShape } from "../model/scenario";
 import { MM_PER_INCH } from "../geometry/shape";
-import { el, type Attrs } from "./svg-text";
+import { attribute, num, type Attrs } from "./svg-text";
 
 /** Maps board inches to picture pixels (the board's top-left corner sits at `x0`, `y0`). */
 export interface Projection {
@@ -26,22 +26,29 @@ export function semiAxes(base: BaseShape): { a: number; b: number } {
  * outlines drawn just outside a base). Ovals are rotated about their centre by the facing.
  */
 export function baseElement(p: Projection, base: BaseShape, at: readonly [number, number], facing: number, attrs: Attrs, grow = 0): string {
-  const [cx, cy] = project(p, at);
-  const { a, b } = semiAxes(base);
   // What the element is (class, data-*) first, then its geometry, then its paint: easier to read and to grep.
-  const tags = Object.fromEntries(Object.entries(attrs).filter(([k]) => k === "class" || k.startsWith("data-")));
-  const paint = Object.fromEntries(Object.entries(attrs).filter(([k]) => k !== "class" && !k.startsWith("data-")));
-  if (a === b) return el("circle", { ...tags, cx, cy, r: (a + grow) * p.scale, ...paint });
+  let tags = "";
+  let paint = "";
+  for (const k in attrs) {
+    if (k === "class" || k.startsWith("data-")) tags += attribute(k, attrs[k]);
+    else paint += attribute(k, attrs[k]);
+  }
+  return baseMarkup(p, base, at, facing, tags, paint, grow);
+}
+
+/**
+ * `baseElement` with its attributes already written (`attributes` of the tags and of the
+ * paint): layers drawing many bases write the paint, which is the same for every model of a
+ * player, once.
+ */
+export function baseMarkup(p: Projection, base: BaseShape, at: readonly [number, number], facing: number, tags: string, paint: string, grow = 0): string {
+  const cx = p.x0 + at[0] * p.scale;
+  const cy = p.y0 + at[1] * p.scale;
+  const { a, b } = semiAxes(base);
+  if (a === b) return `<circle${tags} cx="${num(cx)}" cy="${num(cy)}" r="${num((a + grow) * p.scale)}"${paint}/>`;
   const rotate = ((facing % 360) + 360) % 360;
-  return el("ellipse", {
-    ...tags,
-    cx,
-    cy,
-    rx: (a + grow) * p.scale,
-    ry: (b + grow) * p.scale,
-    transform: rotate === 0 ? undefined : `rotate(${Math.round(rotate * 100) / 100} ${cx.toFixed(2)} ${cy.toFixed(2)})`,
-    ...paint,
-  });
+  const transform = rotate === 0 ? "" : ` transform="rotate(${Math.round(rotate * 100) / 100} ${cx.toFixed(2)} ${cy.toFixed(2)})"`;
+  return `<ellipse${tags} cx="${num(cx)}" cy="${num(cy)}" rx="${num((a + grow) * p.scale)}" ry="${num((b + grow) * p.scale)}"${transform}${paint}/>`;
 }
 
 /** Distance in inches from the base's centre to its edge along direction `angle` (radians, board frame). */

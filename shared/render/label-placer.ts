@@ -53,10 +53,10 @@ const MAX_CELLS = 256;
 
 /** Keeps the boxes already taken on the board. */
 export class LabelPlacer {
-  private readonly cells = new Map<string, Rect[]>();
+  private readonly cells = new Map<number, Rect[]>();
   private readonly large: Rect[] = [];
   /** The labels alone, so a leader line can be kept from crossing one. */
-  private readonly labels = new Map<string, Rect[]>();
+  private readonly labels = new Map<number, Rect[]>();
 
   /** `bounds`: labels that would leave this box are tried last. */
   constructor(private readonly bounds: Rect) {}
@@ -141,18 +141,18 @@ export class LabelPlacer {
     for (let k = 0; k <= n; k++) {
       const x = l.x1 + ((l.x2 - l.x1) * k) / n;
       const y = l.y1 + ((l.y2 - l.y1) * k) / n;
-      const list = this.labels.get(`${Math.floor(x / CELL)},${Math.floor(y / CELL)}`);
+      const list = this.labels.get(cellKey(Math.floor(x / CELL), Math.floor(y / CELL)));
       if (list && list.some((t) => x > t.x && x < t.x + t.w && y > t.y && y < t.y + t.h)) return true;
     }
     return false;
   }
 
-  private add(cells: Map<string, Rect[]>, r: Rect): void {
+  private add(cells: Map<number, Rect[]>, r: Rect): void {
     const span = cellSpan(r);
     if (span === undefined) return;
     for (let cx = span.x0; cx <= span.x1; cx++) {
       for (let cy = span.y0; cy <= span.y1; cy++) {
-        const key = `${cx},${cy}`;
+        const key = cellKey(cx, cy);
         const list = cells.get(key);
         if (list) list.push(r);
         else cells.set(key, [r]);
@@ -168,7 +168,7 @@ export class LabelPlacer {
     }
     for (let cx = span.x0; cx <= span.x1; cx++) {
       for (let cy = span.y0; cy <= span.y1; cy++) {
-        const key = `${cx},${cy}`;
+        const key = cellKey(cx, cy);
         const list = this.cells.get(key);
         if (list) list.push(r);
         else this.cells.set(key, [r]);
@@ -185,7 +185,7 @@ export class LabelPlacer {
     }
     for (let cx = span.x0; cx <= span.x1; cx++) {
       for (let cy = span.y0; cy <= span.y1; cy++) {
-        const list = this.cells.get(`${cx},${cy}`);
+        const list = this.cells.get(cellKey(cx, cy));
         if (list && list.some((t) => intersects(r, t))) return true;
       }
     }
@@ -218,6 +218,15 @@ export function leaderTo(box: Rect, anchors: readonly Anchor[]): Placement["lead
   }
   if (best === undefined || best.d <= LEADER_MIN) return undefined;
   return { x1: best.x1, y1: best.y1, x2: best.x2, y2: best.y2 };
+}
+
+/**
+ * A number for the cell (cx, cy): distinct for every cell within 32,768 cells of the origin on
+ * each axis (far past any picture). Two cells sharing one would only test more boxes exactly, so
+ * placement never depends on it.
+ */
+function cellKey(cx: number, cy: number): number {
+  return cx * 65536 + cy;
 }
 
 /** The cells a box covers, or undefined when they are too many (or the box is not finite). */

@@ -3,10 +3,11 @@ import { signedGap } from "../geometry/gap";
 import { shapeOf } from "../geometry/shape";
 import type { ModelFrame } from "../engine/frame";
 import { haloText } from "./board-layers";
-import { baseElement, boxMeetsBase, halfExtent, project, semiAxes } from "./base-shape";
+import { baseElement, baseMarkup, boxMeetsBase, halfExtent, project, semiAxes } from "./base-shape";
 import { anchorOf, leaderLine, placeText, type Rect } from "./label-placer";
 import { coloursOfPlayer, type RenderContext } from "./render-context";
-import { el, labelWidth, text, textWidth } from "./svg-text";
+import { attributes, el, labelWidth, text, textWidth } from "./svg-text";
+import type { PlayerColours } from "./theme";
 
 /** The box (px) a model's base covers. */
 export function modelBox(ctx: RenderContext, m: Pick<ModelFrame, "at" | "base" | "facing">): Rect {
@@ -70,12 +71,21 @@ export function coherencyLayer(ctx: RenderContext): string {
 const NEAR_CELL = 32;
 
 /**
+ * A number for a cell (cx, cy): distinct for every cell within 32,768 cells of the origin on
+ * each axis (far past any picture); two cells sharing one would only test more bases exactly.
+ */
+function cellKey(cx: number, cy: number): number {
+  return cx * 65536 + cy;
+}
+
+/**
  * Every model on the board, to scale, coloured by player; the model's id inside when it fits and
  * its text would touch no other base (bases that overlap, an illegal set-up, show no ids there).
  */
 export function basesLayer(ctx: RenderContext): string {
-  const boxes = ctx.frame.models.map((m) => modelBox(ctx, m));
-  const cells = new Map<string, number[]>();
+  const models = ctx.frame.models;
+  const boxes = models.map((m) => modelBox(ctx, m));
+  const cells = new Map<number, number[]>();
   const spread: number[] = [];
   boxes.forEach((b, i) => {
     const x0 = Math.floor(b.x / NEAR_CELL);
@@ -88,56 +98,86 @@ export function basesLayer(ctx: RenderContext): string {
     }
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
-        const list = cells.get(`${cx},${cy}`);
+        const key = cellKey(cx, cy);
+        const list = cells.get(key);
         if (list) list.push(i);
-        else cells.set(`${cx},${cy}`, [i]);
+        else cells.set(key, [i]);
       }
     }
   });
+  // The model last tested against each base, so a base filed in several cells is tested once a model.
+  const testedFor = new Int32Array(models.length).fill(-1);
   /** True when the box touches the base of a model other than the `self`-th. */
   const meetsOther = (self: number, r: Rect): boolean => {
-    const seen = new Set<number>(spread);
+    const meets = (i: number): boolean => {
+      if (i === self || testedFor[i] === self) return false;
+      testedFor[i] = self;
+      const o = models[i];
+      return boxMeetsBase(ctx.proj, o.base, o.at, o.facing, r);
+    };
+    for (const i of spread) if (meets(i)) return true;
     for (let cx = Math.floor(r.x / NEAR_CELL); cx <= Math.floor((r.x + r.w) / NEAR_CELL); cx++) {
-      for (let cy = Math.floor(r.y / NEAR_CELL); cy <= Math.floor((r.y + r.h) / NEAR_CELL); cy++) for (const i of cells.get(`${cx},${cy}`) ?? []) seen.add(i);
-    }
-    for (const i of seen) {
-      if (i === self) continue;
-      const o = ctx.frame.models[i];
-      if (boxMeetsBase(ctx.proj, o.base, o.at, o.facing, r)) return true;
+      for (let cy = Math.floor(r.y / NEAR_CELL); cy <= Math.floor((r.y + r.h) / NEAR_CELL); cy++) {
+        for (const i of cells.get(cellKey(cx, cy)) ?? []) if (meets(i)) return true;
+      }
     }
     return false;
   };
-  let out = "";
-  for (const [index, m] of ctx.frame.models.entries()) {
-    const c = coloursOfPlayer(ctx, m.player);
-    const def = ctx.units.get(m.unit)?.models.find((d) => d.id === m.id);
-    const attrs = { class: "base", "data-model": m.id, "data-unit": m.unit, "data-offset": def?.span.start };
-    out += baseElement(ctx.proj, m.base, m.at, m.facing, { ...attrs, fill: c.fill, stroke: c.stroke, "stroke-width": 1.5 });
+  // What is the same for every model of a player (its colours, the base's paint) or of a unit (where each model is written).
+  const looks = new Map<string, { c: PlayerColours; paint: string }>();
+  const lookOf = (player: string): { c: PlayerColours; paint: string } => {
+    let look = looks.get(player);
+    if (look === undefined) {
+      const c = coloursOfPlayer(ctx, player);
+      look = { c, paint: attributes({ fill: c.fill, stroke: c.stroke, "stroke-width": 1.5 }) };
+      looks.set(player, look);
+    }
+    return look;
+  };
+  const offsets = new Map<string, Map<string, number>>();
+  const offsetOf = (unit: string, model: string): number | undefined => {
+    let byId = offsets.get(unit);
+    if (byId === undefined) {
+      byId = new Map();
+      // The first definition of an id, as a search of the unit's models would find it.
+      for (const d of [...(ctx.units.get(unit)?.models ?? [])].reverse()) byId.set(d.id, d.span.start);
+      offsets.set(unit, byId);
+    }
+    return byId.get(model);
+  };
+  // Pieces joined once at the end: a picture of thousands of bases is one copy, not a deep chain of concatenations.
+  const out: string[] = [];
+  for (let index = 0; index < models.length; index++) {
+    const m = models[index];
+    const { c, paint } = lookOf(m.player);
+    const tags = attributes({ class: "base", "data-model": m.id, "data-unit": m.unit, "data-offset": offsetOf(m.unit, m.id) });
+    out.push(baseMarkup(ctx.proj, m.base, m.at, m.facing, tags, paint));
+    const [cx, cy] = project(ctx.proj, m.at);
     // A tick from the centre to the front edge shows an oval's facing.
     if (m.base.kind === "oval") {
-      const [cx, cy] = project(ctx.proj, m.at);
       const a = semiAxes(m.base).a * ctx.proj.scale;
       const t = (m.facing * Math.PI) / 180;
-      out += el("path", {
-        d: `M${(cx + 0.55 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.55 * a * Math.sin(t)).toFixed(2)}L${(cx + 0.92 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.92 * a * Math.sin(t)).toFixed(2)}`,
-        stroke: c.onFill,
-        "stroke-width": 2,
-        "stroke-linecap": "round",
-      });
+      out.push(
+        el("path", {
+          d: `M${(cx + 0.55 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.55 * a * Math.sin(t)).toFixed(2)}L${(cx + 0.92 * a * Math.cos(t)).toFixed(2)} ${(cy + 0.92 * a * Math.sin(t)).toFixed(2)}`,
+          stroke: c.onFill,
+          "stroke-width": 2,
+          "stroke-linecap": "round",
+        }),
+      );
     }
     const box = boxes[index];
     ctx.placer.reserve(box);
     const size = Math.min(11, box.h * 0.4);
-    const [cx, cy] = project(ctx.proj, m.at);
     const baseline = cy + size * 0.36;
     // The box the id's glyphs can take in a browser (DejaVu Sans: 0.95 em above the baseline, 0.3 below).
     const w = labelWidth(m.id, size);
     const glyphs = { x: cx - w / 2, y: baseline - 0.95 * size, w, h: 1.25 * size };
     if (textWidth(m.id, size) <= box.w * 0.8 && size >= 7 && !meetsOther(index, glyphs)) {
-      out += text({ x: cx, y: baseline, "text-anchor": "middle", "font-size": Math.round(size * 10) / 10, fill: c.onFill }, m.id);
+      out.push(text({ x: cx, y: baseline, "text-anchor": "middle", "font-size": Math.round(size * 10) / 10, fill: c.onFill }, m.id));
     }
   }
-  return out;
+  return out.join("");
 }
 
 /** One label per unit on the board (its name, else its id), beside the unit's models where there is room. */

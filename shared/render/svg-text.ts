@@ -11,13 +11,24 @@
 // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/**
+ * Any character `escapeText` (or `escapeAttr`) would change, or that might be one (every
+ * surrogate): a string with none is returned as it is, without the replacements' copies.
+ */
+// eslint-disable-next-line no-control-regex -- the characters NOT_XML replaces are among these
+const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// eslint-disable-next-line no-control-regex -- as TEXT_SPECIAL, with the quotes and whitespace escapeAttr writes as references
+const ATTR_SPECIAL = /[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Text content: `&`, `<`, `>` escaped (`>` too, so `]]>` can never appear), bad characters replaced. */
 export function escapeText(s: string): string {
+  if (!TEXT_SPECIAL.test(s)) return s;
   return s.replace(NOT_XML, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** An attribute value (always written in double quotes): also quotes, and whitespace that parsers would normalise. */
 export function escapeAttr(s: string): string {
+  if (!ATTR_SPECIAL.test(s)) return s;
   return escapeText(s).replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
 }
 
@@ -33,8 +44,14 @@ export function isXmlSafe(s: string): boolean {
  */
 export function num(n: number): string {
   if (!Number.isFinite(n)) return "0";
-  const s = n.toFixed(2).replace(/\.?0+$/, "");
-  return s === "-0" ? "0" : s;
+  // A safe integer prints exactly as toFixed would before its ".00" (and -0 as "0").
+  if (Number.isSafeInteger(n)) return String(n);
+  // Else toFixed(2) without its trailing zeros ("2.50" → "2.5", "2.00" → "2"); past 1e21 it has an exponent.
+  const s = n.toFixed(2);
+  const dot = s.length - 3;
+  if (s.charCodeAt(dot) !== 0x2e) return s.replace(/\.?0+$/, "");
+  const cut = s.charCodeAt(dot + 2) !== 0x30 ? s : s.charCodeAt(dot + 1) !== 0x30 ? s.slice(0, -1) : s.slice(0, dot);
+  return cut === "-0" ? "0" : cut;
 }
 
 /** Attribute values: numbers are formatted with `num`, strings escaped; undefined/false attributes are left out. */
@@ -42,12 +59,20 @@ export type Attrs = Readonly<Record<string, string | number | undefined | false>
 
 /** One element; `children` is already-built SVG text (use `text()` for strings). Attributes keep their order. */
 export function el(name: string, attrs: Attrs, children?: string): string {
-  let out = `<${name}`;
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === false) continue;
-    out += ` ${k}="${typeof v === "number" ? num(v) : escapeAttr(v)}"`;
-  }
+  const out = `<${name}${attributes(attrs)}`;
   return children === undefined ? `${out}/>` : `${out}>${children}</${name}>`;
+}
+
+/** The attributes as `el` writes them, each with its leading space: ` k="v"`, in the object's order. */
+export function attributes(attrs: Attrs): string {
+  let out = "";
+  for (const k in attrs) out += attribute(k, attrs[k]);
+  return out;
+}
+
+/** One attribute as `el` writes it (` k="v"`), or "" for an undefined or false value. */
+export function attribute(k: string, v: Attrs[string]): string {
+  return v === undefined || v === false ? "" : ` ${k}="${typeof v === "number" ? num(v) : escapeAttr(v)}"`;
 }
 
 /** A <text> element holding an escaped string. */
