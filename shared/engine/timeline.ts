@@ -161,3 +161,37 @@ export function tryStepFrom<T>(
     board.rollback();
   }
 }
+
+/**
+ * The checkpoint just before the step with index `index` (every step before it applied): what
+ * `checkpoint(scenario, system, <the index of the step before>)` gives, resumed from a kept
+ * checkpoint of the analysis when there is one (a memo: the same state either way).
+ */
+export function checkpointBefore(scenario: Scenario, system: RulesSystem, index: number): Checkpoint {
+  let position = 0;
+  while (position < scenario.steps.length && scenario.steps[position].index < index) position++;
+  const prior = position > 0 ? scenario.steps[position - 1].index : undefined;
+  const resumed = resumable(scenario, system, position);
+  if (!resumed || prior === undefined) return checkpoint(scenario, system, prior);
+  advance(resumed, prior);
+  return { index: prior, state: resumed };
+}
+
+/**
+ * Replays `steps` one after another from `from` (the first in place of the step after the
+ * checkpoint), on the checkpoint's board under a trial that is rolled back afterwards, as
+ * `tryStepFrom` does for one step: the findings of every step replayed, in order. The checkpoint
+ * is left as it was.
+ */
+export function tryStepsFrom(from: Checkpoint, steps: readonly Step[]): readonly Problem[] {
+  const board = from.state.ctx.board;
+  const state: ReplayState = { ctx: cloneContext(from.state.ctx, board), phase: from.state.phase, next: from.state.next };
+  const before = state.ctx.report.problems.length;
+  board.beginTrial();
+  try {
+    for (const step of steps) applyVariant(state, step);
+    return state.ctx.report.problems.slice(before);
+  } finally {
+    board.rollback();
+  }
+}

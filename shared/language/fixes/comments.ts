@@ -53,5 +53,29 @@ export function keepsComments(before: string, after: string): boolean {
 
 /** The first comment that starts inside `span`, if any: replacing the span would lose it. */
 export function commentIn(text: string, span: Span): Comment | undefined {
+  // A comment starts with `#`: without one in the span, none starts there (and the text need not be lexed).
+  if (!text.slice(span.start, span.end).includes("#")) return undefined;
   return commentsOf(text).find((c) => c.start >= span.start && c.start < span.end);
+}
+
+/** A plain number token, as fixes write coordinates. */
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Whether `edits` of `text` keep every comment without lexing either text: true when each edit
+ * replaces one number token by another (digits for digits, between the same neighbours, which
+ * are no part of a token), on a line with no `#` before it (so not inside a comment). Such an
+ * edit changes no token's kind, no quote or indentation: the comments stay as they were. False
+ * means only "not shown so": ask `keepsComments`.
+ */
+export function onlyNumbersChange(text: string, edits: readonly { readonly span: Span; readonly newText: string }[]): boolean {
+  return edits.every(({ span, newText }) => {
+    if (!NUMBER.test(newText) || !NUMBER.test(text.slice(span.start, span.end))) return false;
+    const before = span.start > 0 ? text[span.start - 1] : "\n";
+    const after = span.end < text.length ? text[span.end] : "\n";
+    if (!/[\s[,]/.test(before) || !/[\s\],]/.test(after)) return false;
+    let lineStart = span.start;
+    while (lineStart > 0 && text[lineStart - 1] !== "\n" && text[lineStart - 1] !== "\r") lineStart--;
+    return !text.slice(lineStart, span.start).includes("#");
+  });
 }

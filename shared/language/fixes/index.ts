@@ -3,9 +3,9 @@ import type { Analysis, AnalyzeOptions } from "../../engine/analyze";
 import { applyEdits } from "../text/index";
 import { attackFix } from "./attack-fixes";
 import { choiceFix } from "./choice-fixes";
-import { keepsComments } from "./comments";
+import { keepsComments, onlyNumbersChange } from "./comments";
 import type { Fix } from "./fix";
-import { markIllegalFix } from "./mark-illegal";
+import { commentsShownKept, markIllegalFix } from "./mark-illegal";
 import { POSITION_CODES, positionFix } from "./position-fixes";
 import { unknownRefFixes } from "./unknown-ref";
 import { Budget, type FixContext } from "./verify";
@@ -43,7 +43,7 @@ export function quickFixes(
     else if (problem.code === "attack.target" || problem.code === "attack.weapon") push(fixes, attackFix(ctx, problem));
     push(fixes, markIllegalFix(text, scenario, problem));
     // Whatever built them, no fix may lose a comment of the author's.
-    return fixes.filter((fix) => keepsComments(text, applyEdits(text, fix.edits)));
+    return fixes.filter((fix) => commentsShownKept.has(fix) || onlyNumbersChange(text, fix.edits) || keepsComments(text, applyEdits(text, fix.edits)));
   } catch {
     // A fix is a convenience: an internal failure offers nothing rather than breaking the request.
     return [];

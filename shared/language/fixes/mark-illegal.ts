@@ -1,12 +1,12 @@
 import type { Code } from "../../diagnostics/codes";
 import type { Problem } from "../../diagnostics/problem";
 import type { Scenario } from "../../model/scenario";
-import { asSeq, endOf, mapPairs, scalarText, seqItems, type YMap } from "../../parse/yaml-nodes";
+import { asMap, asSeq, endOf, mapPairs, scalarText, seqItems, type YMap } from "../../parse/yaml-nodes";
 import { applyEdits, lineBreakOf, lineEndAt, lineStartAt, type TextEdit } from "../text/index";
 import type { Fix } from "./fix";
 import { stepOf } from "./position-subject";
-import { changesOnlyKey } from "./same-data";
-import { mapAt, pairOf, parseRoot } from "./yaml-locate";
+import { changesOnlyKey, changesOnlyKeyIn, stepPiece } from "./same-data";
+import { mapAt, pairOf, parseRoot, pieceRoot } from "./yaml-locate";
 
 /**
  * "Mark this step illegal": for a judge showing a violation on purpose, the finding's code joins
@@ -17,17 +17,28 @@ import { mapAt, pairOf, parseRoot } from "./yaml-locate";
 export function markIllegalFix(text: string, scenario: Scenario, p: Problem): Fix | undefined {
   const step = stepOf(scenario, p);
   if (!step || !markable(p.code) || p.severity === "info" || step.illegal?.codes === "all") return undefined;
-  const root = parseRoot(text);
-  const map = root && mapAt(root, step.span.start);
+  // The step's map read on its own when it can be (a large document is not parsed again), else from the whole tree.
+  const piece = stepPiece(text, step.span);
+  const alone = piece && asMap(pieceRoot(text, piece.start, piece.end) ?? null);
+  const own = alone && alone.range[0] === step.span.start && !alone.flow ? alone : undefined;
+  const root = own ? undefined : parseRoot(text);
+  const map = own ?? (root && mapAt(root, step.span.start));
   if (!map) return undefined;
   const edit = illegalEdit(text, map, p.code);
   if (!edit) return undefined;
   // The step must say exactly what it said, with the code added to its `illegal:` list.
   const code = p.code;
   const listed = (had: unknown): unknown => (Array.isArray(had) ? [...(had as unknown[]), code] : [code]);
-  if (!changesOnlyKey(text, applyEdits(text, [edit]), map.range[0], "illegal", listed)) return undefined;
-  return { title: `Mark this step illegal: ${code}`, edits: [edit], preferred: false };
+  const after = applyEdits(text, [edit]);
+  const local = own && piece ? changesOnlyKeyIn(text, after, piece, edit, "illegal", listed) : undefined;
+  if (local ? !local.data : !changesOnlyKey(text, after, map.range[0], "illegal", listed)) return undefined;
+  const fix: Fix = { title: `Mark this step illegal: ${code}`, edits: [edit], preferred: false };
+  if (local?.comments) commentsShownKept.add(fix);
+  return fix;
 }
+
+/** Fixes whose edits were shown to keep every comment where they were made (the final check need not lex the texts). */
+export const commentsShownKept = new WeakSet<Fix>();
 
 /** Rule findings only: a broken YAML or schema is not something a scenario shows on purpose. */
 function markable(code: Code): boolean {

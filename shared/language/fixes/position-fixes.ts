@@ -6,8 +6,9 @@ import type { Fix } from "./fix";
 import { moveEdits, showPoint } from "./move-edit";
 import { coherentAt, endOnly, facingPoints, fits, gapTo, nearestFirst, pathCuts, ringsAround, rounded, type Candidate } from "./position-candidates";
 import { modelDefinedAt, moveOfProblem, moveSubject, shapeAt, shapesNamedAt, stepOf, writtenEnd, type MoveSubject } from "./position-subject";
-import { keyOf, tryEdits, type FixContext, type ProblemKey } from "./verify";
-import { moveTextOf, pairAt, parseRoot, type MoveText } from "./yaml-locate";
+import { MoveJudge, type Verdict } from "./move-verify";
+import { keyOf, type FixContext, type ProblemKey } from "./verify";
+import { moveTextAt, moveTextOf, pairAt, parseRoot, type MoveText } from "./yaml-locate";
 
 /** The findings a new end position can repair. */
 export const POSITION_CODES: readonly Code[] = [
@@ -33,21 +34,26 @@ const SEARCH_RADIUS = 6;
 export function positionFix(ctx: FixContext, p: Problem): Fix | undefined {
   const scenario = ctx.analysis.scenario;
   const step = scenario && stepOf(scenario, p);
-  const root = parseRoot(ctx.text);
-  if (!scenario || !step || !root || p.severity === "info") return undefined;
+  if (!scenario || !step || p.severity === "info") return undefined;
   // Placing the model replays the scenario up to the step: about one analysis' worth of work.
   if (!ctx.budget.take()) return undefined;
   const target = keyOf(ctx.text, p);
   const search = new Search(ctx, target);
   for (const move of movesToChange(scenario, step, p)) {
     const s = moveSubject(ctx, step, move);
-    const pair = pairAt(root, move.span.start);
-    const text = pair && moveTextOf(pair);
+    const text = moveTextAt(ctx.text, move) ?? parsedMoveText(ctx.text, move);
     if (!s || !text || text.points.length !== move.path.length) continue;
-    const found = search.run(s, text, candidatesFor(scenario, s, p));
+    const found = search.run(s, new MoveJudge(ctx, target, step, move, text, s.id), text, candidatesFor(scenario, s, p));
     if (found) return found;
   }
   return undefined;
+}
+
+/** The move's text found in the whole document's tree (when its pair cannot be read on its own). */
+function parsedMoveText(text: string, move: ModelMove): MoveText | undefined {
+  const root = parseRoot(text);
+  const pair = root && pairAt(root, move.span.start);
+  return pair && moveTextOf(pair);
 }
 
 /** The moves whose end may change: the finding's own, or for coherency the culprit's (else its unit's moves). */
@@ -129,13 +135,13 @@ class Search {
     private readonly target: ProblemKey,
   ) {}
 
-  run(s: MoveSubject, text: MoveText, initial: readonly Candidate[]): Fix | undefined {
+  run(s: MoveSubject, judge: MoveJudge, text: MoveText, initial: readonly Candidate[]): Fix | undefined {
     const queue = [...initial];
     const followed = new Set<string>();
-    while (queue.length > 0 && this.trials < TRIALS_PER_PROBLEM) {
+    while (queue.length > 0 && this.trials < TRIALS_PER_PROBLEM && !this.ctx.budget.exhausted) {
       const c = queue.shift()!;
-      const trial = this.attempt(s, text, c);
-      if (trial.ok) return this.refined(s, text, c);
+      const trial = this.attempt(judge, text, c);
+      if (trial.ok) return this.refined(s, judge, text, c);
       // The engine may answer with a witness of its own ("could have ended engaged at …"): a
       // position it already checked, so the next best guess.
       for (const q of trial.problems) {
@@ -150,13 +156,12 @@ class Search {
     return undefined;
   }
 
-  private attempt(s: MoveSubject, text: MoveText, c: Candidate): { ok: boolean; problems: readonly Problem[] } {
+  private attempt(judge: MoveJudge, text: MoveText, c: Candidate): Verdict {
     const edits = moveEdits(this.ctx.text, text, c);
     if (edits.length === 0 || this.trials >= TRIALS_PER_PROBLEM) return { ok: false, problems: [] };
     this.trials++;
     // The model's new end must be one the engine does not flag at all, not just for this code.
-    const trial = tryEdits(this.ctx, this.target, edits, s.id);
-    return { ok: trial.ok, problems: trial.analysis?.problems ?? [] };
+    return judge.judge(edits);
   }
 
   /**
@@ -165,7 +170,7 @@ class Search {
    * while the engine keeps accepting, so the offer is the nearest one found. (A cut at the limit
    * of a move that was too far is already as near as it gets.)
    */
-  private refined(s: MoveSubject, text: MoveText, accepted: Candidate): Fix {
+  private refined(s: MoveSubject, judge: MoveJudge, text: MoveText, accepted: Candidate): Fix {
     let best = accepted;
     if (!accepted.exact && accepted.keep === s.move.path.length - 1 && this.target.code !== "move.too-far") {
       let lo = writtenEnd(s);
@@ -173,7 +178,7 @@ class Search {
         const mid = rounded({ x: (lo.x + best.end.x) / 2, y: (lo.y + best.end.y) / 2 });
         if ((mid.x === best.end.x && mid.y === best.end.y) || (mid.x === lo.x && mid.y === lo.y)) break;
         const c = { keep: best.keep, end: mid };
-        if (fits(s, mid) && this.attempt(s, text, c).ok) best = c;
+        if (fits(s, mid) && this.attempt(judge, text, c).ok) best = c;
         else lo = mid;
       }
     }

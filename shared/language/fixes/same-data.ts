@@ -1,6 +1,9 @@
-import { asScalar, seqItems, type YSeq } from "../../parse/yaml-nodes";
+import { asScalar, seqItems, type YMap, type YSeq } from "../../parse/yaml-nodes";
 import { deepEqual } from "../format/index";
-import { parseRoot, pathAt } from "./yaml-locate";
+import type { Span } from "../../source/span";
+import { lineEndAt, lineStartAt, type TextEdit } from "../text/index";
+import { commentsOf } from "./comments";
+import { parseRoot, pathAt, pieceRoot } from "./yaml-locate";
 import { isMap, isSeq, parseDocument } from "yaml";
 
 /**
@@ -67,4 +70,72 @@ export function changesOnlyKey(before: string, after: string, mapStart: number, 
   delete ma[key];
   delete mb[key];
   return deepEqual(a, b);
+}
+
+/**
+ * Where a step's block map can be read on its own: from its first key to the end of the line its
+ * value ends on, when the next line that holds anything but blanks and comments is indented less
+ * than the map (or there is none), so that in the whole document the map ends there too. Undefined
+ * for a map that ends at a line's start (a block scalar's line breaks are its own) or in a flow
+ * collection.
+ */
+export function stepPiece(text: string, span: Span): Span | undefined {
+  if (span.end <= span.start || text[span.end - 1] === "\n" || text[span.end - 1] === "\r") return undefined;
+  const column = span.start - lineStartAt(text, span.start);
+  const end = lineEndAt(text, span.end);
+  let at = end;
+  while (at < text.length) {
+    const start = text.startsWith("\r\n", at) ? at + 2 : at + 1;
+    const lineEnd = lineEndAt(text, start);
+    const line = text.slice(start, lineEnd);
+    const content = line.trimStart();
+    if (content !== "" && !content.startsWith("#")) {
+      const indent = line.length - content.length;
+      return indent < column && !/\t/.test(line.slice(0, indent)) ? { start: span.start, end } : undefined;
+    }
+    at = lineEnd;
+  }
+  return { start: span.start, end };
+}
+
+/** A piece's data and comments read on its own (see pieceRoot), or undefined when it does not parse cleanly or ties to the rest. */
+function pieceOf(text: string, span: Span): { readonly data: unknown; readonly comments: readonly string[] } | undefined {
+  const root = pieceRoot(text, span.start, span.end);
+  if (!root || !isMap(root) || (root as YMap).flow) return undefined;
+  const head = " ".repeat(span.start - lineStartAt(text, span.start));
+  try {
+    const doc = parseDocument(head + text.slice(span.start, span.end), { version: "1.2", uniqueKeys: false, prettyErrors: false });
+    if (doc.errors.length > 0) return undefined;
+    return { data: doc.toJS({ mapAsMap: true }), comments: commentsOf(head + text.slice(span.start, span.end)).map((c) => c.text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `changesOnlyKey` for one edit inside a step's block map, reading only the step (`piece`, from
+ * `stepPiece`) before and after the edit: the text outside it is the same in both and the map
+ * ends where the piece does in both, so the document's data changes as the piece's does. Also
+ * tells whether the piece keeps its comments (outside it, nothing changed). Undefined when the
+ * piece cannot be read on its own: ask `changesOnlyKey` then.
+ */
+export function changesOnlyKeyIn(
+  before: string,
+  after: string,
+  piece: Span,
+  edit: TextEdit,
+  key: string,
+  expected: (had: unknown) => unknown,
+): { readonly data: boolean; readonly comments: boolean } | undefined {
+  if (edit.span.start < piece.start || edit.span.end > piece.end) return undefined;
+  const delta = edit.newText.length - (edit.span.end - edit.span.start);
+  const a = pieceOf(before, piece);
+  const b = pieceOf(after, { start: piece.start, end: piece.end + delta });
+  if (!a || !b || !(a.data instanceof Map) || !(b.data instanceof Map)) return undefined;
+  const ma = new Map(a.data);
+  const mb = new Map(b.data);
+  const sameKey = deepEqual(mb.get(key), expected(ma.get(key)));
+  ma.delete(key);
+  mb.delete(key);
+  return { data: sameKey && deepEqual(ma, mb), comments: deepEqual(a.comments, b.comments) };
 }

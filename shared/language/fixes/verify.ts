@@ -3,7 +3,7 @@ import type { Problem, Severity } from "../../diagnostics/problem";
 import { analyze, type Analysis, type AnalyzeOptions } from "../../engine/analyze";
 import type { Span } from "../../source/span";
 import { applyEdits, type TextEdit } from "../text/index";
-import { keepsComments } from "./comments";
+import { keepsComments, onlyNumbersChange } from "./comments";
 
 /**
  * The engine as the judge of every fix: an edit is offered only when the edited text keeps every
@@ -126,7 +126,7 @@ export interface Trial {
 export function tryEdits(ctx: FixContext, target: ProblemKey, edits: readonly TextEdit[], clean?: string): Trial {
   if (edits.length === 0) return { ok: false };
   const text = applyEdits(ctx.text, edits);
-  if (!keepsComments(ctx.text, text) || !ctx.budget.take()) return { ok: false };
+  if (!(onlyNumbersChange(ctx.text, edits) || keepsComments(ctx.text, text)) || !ctx.budget.take()) return { ok: false };
   let analysis: Analysis;
   try {
     analysis = analyze(text, ctx.options);
@@ -134,10 +134,19 @@ export function tryEdits(ctx: FixContext, target: ProblemKey, edits: readonly Te
     return { ok: false };
   }
   if (analysis.scenario === undefined) return { ok: false, text, analysis };
-  const gone = !analysis.problems.some((p) => {
+  return { ...judged(ctx, target, text, analysis.problems, clean), text, analysis };
+}
+
+/**
+ * The verdict on an edited text `text` whose findings are `problems`: `cleared` when none has
+ * `target`'s key (nor, with `clean`, is a finding of that subject on the target's step), `ok` when
+ * besides nothing is new against the original's findings.
+ */
+export function judged(ctx: FixContext, target: ProblemKey, text: string, problems: readonly Problem[], clean?: string): { ok: boolean; cleared: boolean } {
+  const gone = !problems.some((p) => {
     const key = keyOf(text, p);
     return sameKey(key, target) || (clean !== undefined && p.severity !== "info" && key.step === target.step && key.subject === clean);
   });
-  const ok = gone && newProblems(ctx.text, ctx.analysis.problems, text, analysis.problems).length === 0;
-  return { ok, cleared: gone, text, analysis };
+  const ok = gone && newProblems(ctx.text, ctx.analysis.problems, text, problems).length === 0;
+  return { ok, cleared: gone };
 }

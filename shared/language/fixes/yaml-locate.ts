@@ -135,3 +135,59 @@ export function moveTextOf(pair: YPair): MoveText | undefined {
   const p = pointOf(pair.value);
   return p && { points: [p] };
 }
+
+/**
+ * The root of the YAML text `text[start, end)` read on its own (the rest of `start`'s line before
+ * it blanked out, so columns stay), with every node's range shifted to `text`'s offsets: the
+ * nodes of one pair without parsing the whole document. Undefined when the piece does not parse
+ * cleanly on its own, or holds an anchor, an alias or a tag (which tie it to the rest of the
+ * document). The caller checks that what it reads is what the model says is there.
+ */
+export function pieceRoot(text: string, start: number, end: number): YNode | undefined {
+  let lineStart = start;
+  while (lineStart > 0 && text[lineStart - 1] !== "\n" && text[lineStart - 1] !== "\r") lineStart--;
+  const piece = " ".repeat(start - lineStart) + text.slice(start, end);
+  const doc = parseDocument(piece, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0 || doc.warnings.length > 0 || doc.contents === null) return undefined;
+  const root = doc.contents as YNode;
+  // A loop over the nodes, shifting each range; refused at the first anchor, alias or tag.
+  const stack: YNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isMap(node) && !isSeq(node) && asScalar(node) === undefined) return undefined;
+    if (node.anchor !== undefined || node.tag !== undefined) return undefined;
+    node.range = [node.range[0] + lineStart, node.range[1] + lineStart, node.range[2] + lineStart];
+    if (isMap(node))
+      for (const pair of mapPairs(node as YMap)) {
+        stack.push(pair.key);
+        if (pair.value !== null) stack.push(pair.value);
+      }
+    else if (isSeq(node)) stack.push(...seqItems(node as YSeq));
+  }
+  return root;
+}
+
+/**
+ * The text of `move` (the model's move, whose span is its `id: value` pair), read from that pair
+ * alone, when it says exactly what the model says: the same id, the same points in the same order.
+ */
+export function moveTextAt(
+  text: string,
+  move: {
+    readonly model: { readonly id: string };
+    readonly path: readonly { readonly x: number; readonly y: number }[];
+    readonly span: { readonly start: number; readonly end: number };
+  },
+): MoveText | undefined {
+  const root = asMap(pieceRoot(text, move.span.start, move.span.end) ?? null);
+  const pairs = root ? mapPairs(root) : [];
+  if (pairs.length !== 1 || asScalar(pairs[0].key)?.value !== move.model.id || pairs[0].key.range[0] !== move.span.start) return undefined;
+  const written = moveTextOf(pairs[0]);
+  if (!written || written.points.length !== move.path.length) return undefined;
+  for (let i = 0; i < move.path.length; i++) {
+    const p = written.points[i];
+    if (p.x.value !== move.path[i].x || p.y.value !== move.path[i].y) return undefined;
+    if (text.slice(p.x.range[0], p.x.range[1]) !== p.x.source || text.slice(p.y.range[0], p.y.range[1]) !== p.y.source) return undefined;
+  }
+  return written;
+}
