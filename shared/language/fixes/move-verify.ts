@@ -25,6 +25,8 @@ export interface Verdict {
 export class MoveJudge {
   /** Opened at the first edit: null until then, undefined when the move cannot be tried so. */
   private trial: MoveTrial | undefined | null = null;
+  /** How many verdicts came from a replay from the checkpoint, and how many from analysing the edited text (for tests). */
+  readonly counts = { replayed: 0, analysed: 0 };
 
   constructor(
     private readonly ctx: FixContext,
@@ -43,12 +45,14 @@ export class MoveJudge {
       if (this.trial === null) this.trial = MoveTrial.open(this.ctx, this.step, this.move);
       if (this.trial) {
         if (!this.ctx.budget.take()) return { ok: false, problems: [] };
+        this.counts.replayed++;
         const found = this.trial.judge(path);
         if (!found) return { ok: false, problems: [] };
         const problems = found.map((p) => ({ ...p, span: shifted(p.span, edits) }));
         return { ok: judged(this.ctx, this.target, after, problems, this.clean).ok, problems };
       }
     }
+    this.counts.analysed++;
     const trial = tryEdits(this.ctx, this.target, edits, this.clean);
     return { ok: trial.ok, problems: trial.analysis?.problems ?? [] };
   }

@@ -76,11 +76,13 @@ export function changesOnlyKey(before: string, after: string, mapStart: number, 
  * Where a step's block map can be read on its own: from its first key to the end of the line its
  * value ends on, when the next line that holds anything but blanks and comments is indented less
  * than the map (or there is none), so that in the whole document the map ends there too. Undefined
- * for a map that ends at a line's start (a block scalar's line breaks are its own) or in a flow
- * collection.
+ * for a map that ends at a line's start (a block scalar's line breaks are its own) or that is not
+ * in block context (anything but blanks and list dashes before it on its line).
  */
 export function stepPiece(text: string, span: Span): Span | undefined {
   if (span.end <= span.start || text[span.end - 1] === "\n" || text[span.end - 1] === "\r") return undefined;
+  // Block context: only blanks and list dashes before the map's first key on its line.
+  if (!/^(?:[ ]*-[ ]+)*[ ]*$/.test(text.slice(lineStartAt(text, span.start), span.start))) return undefined;
   const column = span.start - lineStartAt(text, span.start);
   const end = lineEndAt(text, span.end);
   let at = end;
