@@ -26,6 +26,16 @@ export interface UnitState {
   readonly models: readonly ModelState[];
 }
 
+/**
+ * Where a reader of a board's changes stopped (`BoardState.changeCursor`, `readChanges`): how many
+ * changes it had read, and the last one's number, so a log rolled back past it is noticed.
+ */
+export interface ChangeCursor {
+  readonly board: BoardState;
+  readonly length: number;
+  readonly last: number;
+}
+
 /** The worst of several three-valued answers to "is it within?" (yes beats border beats no). */
 export function bestTri(a: Tri, b: Tri): Tri {
   if (a === "yes" || b === "yes") return "yes";
@@ -60,6 +70,13 @@ export class BoardState {
   witnessScope?: { readonly model: string; readonly memo: Map<string, { centre: Vec; facingDeg: number } | null> };
   /** While a trial runs (`beginTrial`), the undo of every change, undone in reverse by `rollback`. */
   private journal?: (() => void)[];
+  /**
+   * Every footprint a model left or took (a move logs both, a removal the one it leaves), in order,
+   * each numbered, for readers that keep answers about units up to date (rules/common/fight-pools.ts).
+   * A rollback cuts it back; a copy (`clone`) starts its own, empty.
+   */
+  private readonly changes: { readonly seq: number; readonly model: ModelState; readonly shape: Shape }[] = [];
+  private changeSeq = 0;
 
   constructor(
     readonly scenario: Scenario,
@@ -120,7 +137,8 @@ export class BoardState {
    */
   beginTrial(): void {
     const budget = this.witnessBudget;
-    this.journal = [() => (this.witnessBudget = budget)];
+    const logged = this.changes.length;
+    this.journal = [() => (this.witnessBudget = budget), () => (this.changes.length = logged)];
     this.grid.journal = this.journal;
   }
 
@@ -162,12 +180,14 @@ export class BoardState {
       });
     }
     this.invalidateAround(m);
+    this.logChange(m);
     m.at = at;
     m.facing = facing;
     m.shape = shapeOf(m.def.base, at, facing);
     this.maxRadius = Math.max(this.maxRadius, circumradius(m.shape));
     if (m.alive) this.grid.set(m, at);
     this.invalidateAround(m);
+    this.logChange(m);
   }
 
   remove(m: ModelState): void {
@@ -176,9 +196,32 @@ export class BoardState {
       this.journal.push(() => (m.alive = alive));
     }
     this.invalidateAround(m);
+    this.logChange(m);
     this.forget(this.aliveCache, m.unit);
     m.alive = false;
     this.grid.delete(m);
+  }
+
+  private logChange(m: ModelState): void {
+    this.changes.push({ seq: ++this.changeSeq, model: m, shape: m.shape });
+  }
+
+  /** Where the log of changes stands now (see `readChanges`). */
+  changeCursor(): ChangeCursor {
+    const n = this.changes.length;
+    return { board: this, length: n, last: n > 0 ? this.changes[n - 1].seq : 0 };
+  }
+
+  /**
+   * Hands `visit` each change since `cursor` (a model and a footprint it left or took, in order)
+   * and returns the cursor after them; undefined when the cursor is not this board's or the log
+   * was rolled back past it (the reader cannot tell what changed, and must start afresh).
+   */
+  readChanges(cursor: ChangeCursor, visit: (m: ModelState, shape: Shape) => void): ChangeCursor | undefined {
+    const log = this.changes;
+    if (cursor.board !== this || cursor.length > log.length || (cursor.length > 0 && log[cursor.length - 1].seq !== cursor.last)) return undefined;
+    for (let i = cursor.length; i < log.length; i++) visit(log[i].model, log[i].shape);
+    return this.changeCursor();
   }
 
   /** Forgets cached engagement of every unit that has a model near `m` (and of `m`'s own unit). */

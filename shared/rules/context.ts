@@ -4,6 +4,7 @@ import type { RulesSystem } from "../systems/system";
 import type { Span } from "../source/span";
 import type { BoardState, UnitState } from "../board/board-state";
 import type { FightOrder } from "./common/fight-order";
+import type { FightPools } from "./common/fight-pools";
 import { Report } from "./report";
 
 /** Where the Fight phase is (12.01–12.09). */
@@ -29,6 +30,8 @@ export interface FightPhaseState {
   /** Units made eligible by an engaging consolidation. */
   readonly madeEligible: Set<UnitState>;
   order?: FightOrder;
+  /** The selection pools, kept step by step (11e from the start of the Fight step, 10e from the first selection). */
+  pools?: FightPools;
   /** The 10th-edition activation in progress (rules/fight-10e/phase.ts): pile in → attacks → consolidate. */
   activation?: FightActivation;
 }
@@ -106,6 +109,7 @@ export function cloneContext(ctx: RuleContext, board: BoardState): RuleContext {
     forced: f.forced && { units: units(f.forced.units), span: f.forced.span },
     madeEligible: units(f.madeEligible),
     order: f.order?.clone(),
+    pools: f.pools?.clone(ctx.board, board, unit),
     activation: f.activation && { ...f.activation, unit: unit(f.activation.unit) },
   };
   const report = new Report();
@@ -132,6 +136,18 @@ export function newTurn(board: BoardState): TurnState {
 /** Did the unit make a charge move this turn? */
 export function hasCharged(ctx: RuleContext, u: UnitState): boolean {
   return ctx.turn.charged.has(u);
+}
+
+/** Selects the unit to fight this phase. */
+export function markSelected(fight: FightPhaseState, u: UnitState): void {
+  fight.selected.add(u);
+  fight.pools?.mark(u);
+}
+
+/** Makes the unit eligible to fight (11e 12.08, after an engaging consolidation). */
+export function markMadeEligible(fight: FightPhaseState, u: UnitState): void {
+  fight.madeEligible.add(u);
+  fight.pools?.mark(u);
 }
 
 export function newFightPhase(): FightPhaseState {

@@ -39,10 +39,12 @@ interface OrderState {
   readonly selector: string;
 }
 
-/** Eligibility as the fight rule computes it at the moment of a selection. */
+/** Eligibility as the fight rule computes it at the moment of a selection (rules/common/fight-pools.ts). */
 export interface Pools {
-  eligible(player: string): UnitState[];
-  fightsFirst(player: string): UnitState[];
+  /** Has the player an eligible unit in the Remaining Combats pool? */
+  hasEligible(player: string): boolean;
+  /** Has the player an eligible Fights First unit? */
+  hasFightsFirst(player: string): boolean;
   mayPass(player: string): boolean;
 }
 
@@ -76,15 +78,7 @@ export class FightOrder {
   private selecting(pools: Pools): OrderState[] {
     const out: OrderState[] = [];
     const seen = new Set<string>();
-    // Whether a player has a unit in a stage's pool: asked once per stage and player (the pools
-    // are a snapshot of this moment, and each answer filters every unit on the board).
-    const any = new Map<string, boolean>();
-    const hasAny = (stage: Stage, p: string): boolean => {
-      const key = `${stage}|${p}`;
-      let has = any.get(key);
-      if (has === undefined) any.set(key, (has = (stage === "fights-first" ? pools.fightsFirst(p) : pools.eligible(p)).length > 0));
-      return has;
-    };
+    const hasAny = (stage: Stage, p: string): boolean => (stage === "fights-first" ? pools.hasFightsFirst(p) : pools.hasEligible(p));
     // `passed`: players who passed since the last selection; their units sit out until then.
     const visit = (s: OrderState, passed: readonly string[]): void => {
       const key = `${s.stage}|${s.selector}|${passed.join(",")}`;
@@ -138,7 +132,7 @@ export class FightOrder {
 
   /** After the selected unit's fight: who selects next. */
   advance(player: string, pools: Pools): void {
-    const anyFightsFirst = this.players.some((p) => pools.fightsFirst(p).length > 0);
+    const anyFightsFirst = this.players.some((p) => pools.hasFightsFirst(p));
     const next: OrderState[] = [];
     for (const stage of new Set(this.pending)) {
       if (stage === "fights-first") next.push({ stage, selector: this.other(player) });

@@ -1,10 +1,11 @@
 import type { Tri } from "../../geometry/tolerance";
 import type { Span } from "../../source/span";
 import type { UnitState } from "../../board/board-state";
-import { hasCharged, type RuleContext } from "../context";
+import { hasCharged, markSelected, type RuleContext } from "../context";
 import { inches } from "../report";
 import { isFightsFirst } from "../common/fight-order";
 import { FightOrder, orderRulesOf, type Pools } from "../common/fight-order";
+import { FightPools, type PoolRules } from "../common/fight-pools";
 import { ruleName } from "./unit-checks";
 
 /**
@@ -24,21 +25,17 @@ export function tenthEligibility(ctx: RuleContext, u: UnitState): Tri {
   return board.isEngaged(u);
 }
 
-/** The selection pools right now, each computed once. */
+/** The 10e pools: eligibility, Fights First; the club's second part holds only engaged units; no pass. */
+const TENTH_POOLS: PoolRules = {
+  eligibility: tenthEligibility,
+  fightsFirst: isFightsFirst,
+  remaining: (ctx, u) => !ctx.system.readings.remainingCombatsEngagedOnly || ctx.board.isEngaged(u) !== "no",
+  reach: (system) => system.engagementRange + 0.1,
+};
+
+/** The selection pools right now (kept step by step, rules/common/fight-pools.ts). */
 export function tenthPools(ctx: RuleContext): Pools {
-  const units = [...ctx.board.units.values()];
-  const engagedOnly = ctx.system.readings.remainingCombatsEngagedOnly;
-  const memo = new Map<string, UnitState[]>();
-  const eligibleOf = (p: string): UnitState[] => {
-    let e = memo.get(p);
-    if (!e) memo.set(p, (e = units.filter((u) => u.player === p && tenthEligibility(ctx, u) !== "no")));
-    return e;
-  };
-  return {
-    eligible: (p) => (engagedOnly ? eligibleOf(p).filter((u) => ctx.board.isEngaged(u) !== "no") : eligibleOf(p)),
-    fightsFirst: (p) => eligibleOf(p).filter((u) => isFightsFirst(ctx, u)),
-    mayPass: () => false,
-  };
+  return (ctx.fight.pools ??= new FightPools(TENTH_POOLS)).pools(ctx);
 }
 
 /**
@@ -86,7 +83,7 @@ export function selectToFight(ctx: RuleContext, unit: UnitState, head: Span): bo
     }
     order.advance(unit.player, pools);
   }
-  fight.selected.add(unit);
+  markSelected(fight, unit);
   fight.everEligible.add(unit);
   return true;
 }

@@ -2,7 +2,7 @@ import { discGap } from "../../geometry/gap";
 import { closer, MARGIN, within, type Tri } from "../../geometry/tolerance";
 import type { ConsolidateStep, ConsolidationMode, ObjectiveDef } from "../../model/scenario";
 import type { BoardState, ModelState, UnitState } from "../../board/board-state";
-import type { RuleContext } from "../context";
+import { markMadeEligible, type RuleContext } from "../context";
 import { inches, list, Report } from "../report";
 import { checkApproach } from "../common/approach";
 import { checkLocks, checkStillEngaged, engagementsBefore, gapPoints, keepsEngagements, locksBefore } from "../common/engagement";
@@ -85,7 +85,7 @@ export function consolidateStep(ctx: RuleContext, step: ConsolidateStep): void {
 
   if (best!.mode === "engaging" && best!.forced.length > 0) {
     fight.forced = { units: new Set(best!.forced), span: step.head };
-    for (const v of best!.forced) fight.madeEligible.add(v);
+    for (const v of best!.forced) markMadeEligible(fight, v);
   }
 }
 

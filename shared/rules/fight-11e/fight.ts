@@ -1,9 +1,10 @@
 import { within, type Tri } from "../../geometry/tolerance";
 import type { FightStep, FightType } from "../../model/scenario";
 import type { UnitState } from "../../board/board-state";
-import { hasCharged, type RuleContext } from "../context";
+import { hasCharged, markSelected, type RuleContext } from "../context";
 import { inches } from "../report";
 import { FightOrder, isFightsFirst, type Pools } from "../common/fight-order";
+import { FightPools, type PoolRules } from "../common/fight-pools";
 import { checkAttacks } from "../common/melee-attacks";
 import { applyMoves, plannedMoves } from "../common/moves";
 import { pileIn } from "./pile-in";
@@ -20,6 +21,7 @@ export function beginFightStep(ctx: RuleContext): void {
   fight.sub = "fight";
   fight.engagedAtStart = new Map([...board.units.values()].map((u) => [u, board.isEngaged(u)]));
   fight.order = new FightOrder(ctx.scenario.turn, ctx.scenario.players);
+  fight.pools = new FightPools(ELEVENTH_POOLS);
   noteEligible(ctx);
 }
 
@@ -33,38 +35,38 @@ export function eligibility(ctx: RuleContext, u: UnitState): Tri {
   return now === "yes" || start === "yes" ? "yes" : now === "border" || start === "border" ? "border" : "no";
 }
 
-/** Remembers every unit eligible right now (consolidation needs "was eligible to fight this phase"). */
-export function noteEligible(ctx: RuleContext): void {
-  for (const u of ctx.board.units.values()) if (eligibility(ctx, u) !== "no") ctx.fight.everEligible.add(u);
+/**
+ * 12.04.01: an eligible unit keeps its player from passing when it is within 5" of an enemy unit
+ * (an engaged unit, cached, is within 5" of one: no need to measure the 5" around it).
+ */
+function blocksPass(ctx: RuleContext, u: UnitState): boolean {
+  const { board, system } = ctx;
+  if (system.engagementRange <= system.fightPassRange && board.isEngaged(u) === "yes") return true;
+  for (const t of board.unitsWithin(u, system.fightPassRange).values()) if (t === "yes") return true;
+  return false;
 }
 
-/** Eligibility pools at this moment, each computed once (the order machine asks repeatedly). */
+/** The 11e pools: eligibility, Fights First (24.13), passing. */
+export const ELEVENTH_POOLS: PoolRules = {
+  eligibility,
+  fightsFirst: isFightsFirst,
+  remaining: () => true,
+  blocksPass,
+  reach: (system) => Math.max(system.engagementRange, system.fightPassRange) + 0.1,
+};
+
+function poolsOf(ctx: RuleContext): FightPools {
+  return (ctx.fight.pools ??= new FightPools(ELEVENTH_POOLS));
+}
+
+/** Remembers every unit eligible right now (consolidation needs "was eligible to fight this phase"). */
+export function noteEligible(ctx: RuleContext): void {
+  poolsOf(ctx).note(ctx, ctx.fight.everEligible);
+}
+
+/** Eligibility pools at this moment (kept step by step, rules/common/fight-pools.ts). */
 export function pools(ctx: RuleContext): Pools {
-  const units = [...ctx.board.units.values()];
-  const memo = new Map<string, UnitState[]>();
-  const passMemo = new Map<string, boolean>();
-  const eligible = (p: string): UnitState[] => {
-    let e = memo.get(p);
-    if (!e) memo.set(p, (e = units.filter((u) => u.player === p && eligibility(ctx, u) !== "no")));
-    return e;
-  };
-  return {
-    eligible,
-    fightsFirst: (p) => eligible(p).filter((u) => isFightsFirst(ctx, u)),
-    mayPass: (p) => {
-      let may = passMemo.get(p);
-      if (may === undefined) {
-        // An engaged unit (cached) is within 5" of an enemy: no need to measure the 5" around it.
-        may = eligible(p).every(
-          (u) =>
-            !(ctx.system.engagementRange <= ctx.system.fightPassRange && ctx.board.isEngaged(u) === "yes") &&
-            [...ctx.board.unitsWithin(u, ctx.system.fightPassRange).values()].every((t) => t !== "yes"),
-        );
-        passMemo.set(p, may);
-      }
-      return may;
-    },
-  };
+  return poolsOf(ctx).pools(ctx);
 }
 
 /** A `- fight: unit` step during the Fight step (or as a forced fight after an engaging consolidation). */
@@ -131,7 +133,7 @@ export function fightStep(ctx: RuleContext, step: FightStep, forced: boolean): v
     applyMoves(board, plannedMoves(board, unit, step.consolidate.moves, report));
   }
 
-  fight.selected.add(unit);
+  markSelected(fight, unit);
   fight.everEligible.add(unit);
   noteEligible(ctx);
   if (!repeated && !forced && eligibleAtSelection !== "no") fight.order?.advance(unit.player, pools(ctx));
