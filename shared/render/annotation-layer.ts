@@ -54,8 +54,9 @@ export function annotationLayer(ctx: RenderContext, show: ShowSpec): AnnotationL
   let shapes = "";
   const labels: { text: string; at: [number, number]; cls: string }[] = [];
 
+  const byUnit = unitsOnBoard(ctx);
   for (const unit of chosen(ctx, show.engagement)) {
-    for (const m of modelsOf(ctx, unit)) {
+    for (const m of byUnit.get(unit) ?? []) {
       shapes += baseElement(
         proj,
         m.base,
@@ -66,7 +67,7 @@ export function annotationLayer(ctx: RenderContext, show: ShowSpec): AnnotationL
       );
     }
   }
-  for (const unit of chosen(ctx, show.coherency)) shapes += links(ctx, unit, labels);
+  for (const unit of chosen(ctx, show.coherency)) shapes += links(ctx, byUnit.get(unit) ?? [], labels);
   for (const r of show.measure) {
     const a = shapeAt(ctx, r.from);
     const b = shapeAt(ctx, r.to);
@@ -183,8 +184,15 @@ function chosen(ctx: RenderContext, choice: UnitChoice | undefined): string[] {
   return choice.all ? [...ctx.units.keys()] : choice.units.map((u) => u.id);
 }
 
-function modelsOf(ctx: RenderContext, unit: string): ModelFrame[] {
-  return [...ctx.models.values()].filter((m) => m.unit === unit);
+/** The models on the board of each unit, in the order of `ctx.models`: gathered once a picture, not once a unit. */
+function unitsOnBoard(ctx: RenderContext): ReadonlyMap<string, readonly ModelFrame[]> {
+  const byUnit = new Map<string, ModelFrame[]>();
+  for (const m of ctx.models.values()) {
+    const list = byUnit.get(m.unit);
+    if (list) list.push(m);
+    else byUnit.set(m.unit, [m]);
+  }
+  return byUnit;
 }
 
 /** A model's base, or an objective's marker, as the checker measures it. */
@@ -219,10 +227,9 @@ function calloutPoint(ctx: RenderContext, at: Ref | Vec): { point: readonly [num
  * with the length; a link longer than the system's coherency distance is drawn broken (dashed, in
  * the error colour).
  */
-function links(ctx: RenderContext, unit: string, labels: { text: string; at: [number, number]; cls: string }[]): string {
+function links(ctx: RenderContext, ms: readonly ModelFrame[], labels: { text: string; at: [number, number]; cls: string }[]): string {
   const { proj, theme } = ctx;
   const near = ctx.system.coherency.near;
-  const ms = modelsOf(ctx, unit);
   const shapes = ms.map((m) => shapeOf(m.base, { x: m.at[0], y: m.at[1] }, m.facing));
   const seen = new Set<string>();
   let out = "";

@@ -42,6 +42,11 @@ export interface Placement {
  */
 const RING_GAPS = [4, 10, 18, 28, 40, 54, 70, 90, 115, 145];
 const RING_ANGLES = [0, 180, 90, 270, 45, 135, 225, 315, 22.5, 157.5, 202.5, 337.5, 67.5, 112.5, 247.5, 292.5];
+/** The ring directions as unit vectors, worked out once. */
+const RING_DIRECTIONS = RING_ANGLES.map((deg) => {
+  const t = (deg * Math.PI) / 180;
+  return { dx: Math.cos(t), dy: Math.sin(t) };
+});
 /** A label this far or nearer from what it labels reads as its own without a leader line. */
 const LEADER_MIN = 6;
 
@@ -95,10 +100,7 @@ export class LabelPlacer {
     const cx = around.x + around.w / 2;
     const cy = around.y + around.h / 2;
     for (const gap of RING_GAPS) {
-      for (const deg of RING_ANGLES) {
-        const t = (deg * Math.PI) / 180;
-        const dx = Math.cos(t);
-        const dy = Math.sin(t);
+      for (const { dx, dy } of RING_DIRECTIONS) {
         // Far enough along the direction that the label clears the labelled box by `gap`.
         const reach = Math.min(
           Math.abs(dx) < 1e-9 ? Infinity : (around.w / 2 + w / 2 + gap) / Math.abs(dx),
@@ -177,16 +179,17 @@ export class LabelPlacer {
   }
 
   private hits(r: Rect): boolean {
-    if (this.large.some((t) => intersects(r, t))) return true;
+    // Plain loops: this runs for every candidate and ring box of every label.
+    for (const t of this.large) if (intersects(r, t)) return true;
     const span = cellSpan(r);
     if (span === undefined) {
-      for (const list of this.cells.values()) if (list.some((t) => intersects(r, t))) return true;
+      for (const list of this.cells.values()) for (const t of list) if (intersects(r, t)) return true;
       return false;
     }
     for (let cx = span.x0; cx <= span.x1; cx++) {
       for (let cy = span.y0; cy <= span.y1; cy++) {
         const list = this.cells.get(cellKey(cx, cy));
-        if (list && list.some((t) => intersects(r, t))) return true;
+        if (list !== undefined) for (const t of list) if (intersects(r, t)) return true;
       }
     }
     return false;

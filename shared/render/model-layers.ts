@@ -39,8 +39,14 @@ export function halosLayer(ctx: RenderContext): string {
 export function coherencyLayer(ctx: RenderContext): string {
   const near = ctx.system.coherency.near;
   let out = "";
+  const byUnit = new Map<string, ModelFrame[]>();
+  for (const m of ctx.frame.models) {
+    const list = byUnit.get(m.unit);
+    if (list) list.push(m);
+    else byUnit.set(m.unit, [m]);
+  }
   for (const unit of ctx.scenario.units) {
-    const models = ctx.frame.models.filter((m) => m.unit === unit.id);
+    const models = byUnit.get(unit.id) ?? [];
     const shapes = models.map((m) => shapeOf(m.base, { x: m.at[0], y: m.at[1] }, m.facing));
     const c = coloursOfPlayer(ctx, unit.player);
     let d = "";
@@ -193,10 +199,14 @@ export function unitLabelsLayer(ctx: RenderContext): string {
   for (const unit of ctx.scenario.units) {
     const boxes = boxesOf.get(unit.id) ?? [];
     if (boxes.length === 0) continue;
-    const x0 = Math.min(...boxes.map((b) => b.x));
-    const y0 = Math.min(...boxes.map((b) => b.y));
-    const x1 = Math.max(...boxes.map((b) => b.x + b.w));
-    const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+    // Loops, not Math.min(...): a unit of very many models would overflow the call's arguments.
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const b of boxes) {
+      x0 = Math.min(x0, b.x);
+      y0 = Math.min(y0, b.y);
+      x1 = Math.max(x1, b.x + b.w);
+      y1 = Math.max(y1, b.y + b.h);
+    }
     const label = unit.name ?? unit.id;
     const w = textWidth(label, 12, true) + 6;
     const h = 16;

@@ -77,7 +77,14 @@ export function windowOf(scenario: Scenario, frame: BoardFrame | undefined, opti
   const show = shownAnnotations(scenario, step);
   for (const c of show?.callouts ?? []) if (!("id" in c.at)) add(c.at.x, c.at.y);
   if (xs.length === 0) return board;
-  let [x0, x1, y0, y1] = [Math.min(...xs) - AUTO_MARGIN, Math.max(...xs) + AUTO_MARGIN, Math.min(...ys) - AUTO_MARGIN, Math.max(...ys) + AUTO_MARGIN];
+  // reduce, not Math.min(...xs): a board of very many models would overflow the call's arguments.
+  const [minX, maxX, minY, maxY] = [
+    xs.reduce((a, b) => Math.min(a, b)),
+    xs.reduce((a, b) => Math.max(a, b)),
+    ys.reduce((a, b) => Math.min(a, b)),
+    ys.reduce((a, b) => Math.max(a, b)),
+  ];
+  let [x0, x1, y0, y1] = [minX - AUTO_MARGIN, maxX + AUTO_MARGIN, minY - AUTO_MARGIN, maxY + AUTO_MARGIN];
   if (x1 - x0 < AUTO_MIN) [x0, x1] = [(x0 + x1) / 2 - AUTO_MIN / 2, (x0 + x1) / 2 + AUTO_MIN / 2];
   if (y1 - y0 < AUTO_MIN) [y0, y1] = [(y0 + y1) / 2 - AUTO_MIN / 2, (y0 + y1) / 2 + AUTO_MIN / 2];
   return clamp(x0, y0, x1, y1);

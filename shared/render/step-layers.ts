@@ -4,9 +4,10 @@
  * finding's witness position as a dashed ghost, a short code label).
  */
 import type { Measure, Problem, Severity } from "../diagnostics/problem";
-import type { MoveFrame } from "../engine/frame";
+import type { ModelFrame, MoveFrame } from "../engine/frame";
 import { inches } from "../rules/report";
 import type { BaseShape } from "../model/scenario";
+import type { Span } from "../source/span";
 import { baseElement, edgeDistance, project } from "./base-shape";
 import { modelBox } from "./model-layers";
 import { coloursOfPlayer, movesOfStep, spansMeet, type RenderContext } from "./render-context";
@@ -15,7 +16,7 @@ import { el, labelWidth, points, text, textWidth } from "./svg-text";
 
 /** What a moved model looks like: its base, facing and player (after the step, or as set up if it is gone). */
 function lookOf(ctx: RenderContext, id: string): { base: BaseShape; facing: number; player: string; unit: string } | undefined {
-  const now = ctx.frame.models.find((m) => m.id === id);
+  const now = ctx.models.get(id);
   if (now) return now;
   for (const u of ctx.scenario.units) {
     const d = u.models.find((m) => m.id === id);
@@ -24,13 +25,15 @@ function lookOf(ctx: RenderContext, id: string): { base: BaseShape; facing: numb
   return undefined;
 }
 
-/** The source offset of each move (the `id: value` pair), in `frame.moves` order. */
+/** The source offset of each move (the `id: value` pair), in `frame.moves` order: each move takes the first written move of its model not taken before. */
 function moveOffsets(ctx: RenderContext): (number | undefined)[] {
-  const written = [...movesOfStep(ctx.step)];
-  return ctx.frame.moves.map((mv) => {
-    const i = written.findIndex((w) => w.model.id === mv.id);
-    return i < 0 ? undefined : written.splice(i, 1)[0].span.start;
-  });
+  const written = new Map<string, number[]>();
+  for (const w of movesOfStep(ctx.step)) {
+    const list = written.get(w.model.id);
+    if (list) list.push(w.span.start);
+    else written.set(w.model.id, [w.span.start]);
+  }
+  return ctx.frame.moves.map((mv) => written.get(mv.id)?.shift());
 }
 
 /** Ghosts of the moved models where they started. Drawn under the bases. */
@@ -254,18 +257,55 @@ export function severityColour(ctx: RenderContext, severity: Severity): string {
  * The models a problem is about, among those on the board: its witness' model, the model whose
  * move or definition its span points into, else every model of the unit its span names.
  */
-export function problemModels(ctx: RenderContext, p: Problem): string[] {
+export function problemModels(ctx: RenderContext, p: Problem, index: ModelIndex = modelIndex(ctx)): string[] {
   const ids = new Set<string>();
   if (p.witness) ids.add(p.witness.model);
   for (const mv of movesOfStep(ctx.step)) if (spansMeet(p.span, mv.span)) ids.add(mv.model.id);
-  for (const u of ctx.scenario.units) for (const d of u.models) if (spansMeet(p.span, d.lineSpan)) ids.add(d.id);
+  for (const id of index.definedAt(p.span)) ids.add(id);
   if (ids.size === 0) {
     const step = ctx.step;
     const unitRef = step && "unit" in step ? step.unit : undefined;
     const unit = unitRef && spansMeet(unitRef.span, p.span) ? unitRef.id : ctx.scenario.units.find((u) => spansMeet(u.span, p.span))?.id;
-    for (const m of ctx.frame.models) if (m.unit === unit) ids.add(m.id);
+    for (const m of (unit !== undefined && index.onBoard.get(unit)) || []) ids.add(m.id);
   }
   return [...ids].filter((id) => ctx.models.has(id));
+}
+
+/** What `problemModels` looks problems up in, built once a picture: a search through every model for each problem would grow with their product. */
+export interface ModelIndex {
+  /** The ids of the models whose definition line meets the span (`spansMeet`), in the order the units define them. */
+  definedAt(span: Span): string[];
+  /** The models on the board by unit, in frame order. */
+  readonly onBoard: ReadonlyMap<string, readonly ModelFrame[]>;
+}
+
+export function modelIndex(ctx: RenderContext): ModelIndex {
+  const defs: { id: string; span: Span; order: number }[] = [];
+  for (const u of ctx.scenario.units) for (const d of u.models) defs.push({ id: d.id, span: d.lineSpan, order: defs.length });
+  defs.sort((a, b) => a.span.start - b.span.start || a.order - b.order);
+  // The furthest end of the spans up to each place, so a search stops where no earlier span can reach.
+  const reach: number[] = [];
+  for (const [i, d] of defs.entries()) reach.push(Math.max(i > 0 ? reach[i - 1] : -Infinity, d.span.end));
+  const onBoard = new Map<string, ModelFrame[]>();
+  for (const m of ctx.frame.models) {
+    const list = onBoard.get(m.unit);
+    if (list) list.push(m);
+    else onBoard.set(m.unit, [m]);
+  }
+  const definedAt = (span: Span): string[] => {
+    // spansMeet(span, d) needs d to start at or before the span's end and to end after its start.
+    let lo = 0;
+    let hi = defs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (defs[mid].span.start <= span.end) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: { id: string; order: number }[] = [];
+    for (let i = lo - 1; i >= 0 && reach[i] > span.start; i--) if (spansMeet(span, defs[i].span)) found.push(defs[i]);
+    return found.sort((a, b) => a.order - b.order).map((d) => d.id);
+  };
+  return { definedAt, onBoard };
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -278,7 +318,8 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 export function problemsLayer(ctx: RenderContext): { shapes: string; placeLabels: () => string } {
   let shapes = "";
   const later: (() => string)[] = [];
-  const about = ctx.frame.problems.map((p) => ({ p, ids: problemModels(ctx, p) })).filter((x) => x.ids.length > 0);
+  const index = modelIndex(ctx);
+  const about = ctx.frame.problems.map((p) => ({ p, ids: problemModels(ctx, p, index) })).filter((x) => x.ids.length > 0);
   const tagged = new Map<string, { p: Problem; more: number }>();
   for (const { p, ids } of about) {
     const held = tagged.get(ids[0]);

@@ -133,22 +133,32 @@ export function wrap(s: string, width: number, size: number): string[] {
   const max = Math.max(8, Math.floor(width / (size * 0.6)));
   const lines: string[] = [];
   for (const para of s.split(/\r?\n/)) {
+    // The line and its length in code points, kept as it grows (not counted again for every word).
     let line = "";
-    for (const word of para.split(/\s+/).filter((w) => w !== "")) {
-      if (line === "") line = word;
-      else if ([...line].length + 1 + [...word].length <= max) line += ` ${word}`;
+    let length = 0;
+    for (const word of para.split(/\s+/)) {
+      if (word === "") continue;
+      const n = codePoints(word);
+      if (line === "") [line, length] = [word, n];
+      else if (length + 1 + n <= max) [line, length] = [`${line} ${word}`, length + 1 + n];
       else {
         lines.push(line);
-        line = word;
+        [line, length] = [word, n];
       }
       // A single word longer than the line is cut so that it cannot overflow the picture.
-      while ([...line].length > max) {
+      while (length > max) {
         const chars = [...line];
         lines.push(chars.slice(0, max).join(""));
         line = chars.slice(max).join("");
+        length -= max;
       }
     }
     if (line !== "" || lines.length === 0) lines.push(line);
   }
   return lines;
+}
+
+/** `[...s].length` (a lone surrogate counts as one), without the array when `s` has no surrogates. */
+function codePoints(s: string): number {
+  return /[\uD800-\uDFFF]/.test(s) ? [...s].length : s.length;
 }
