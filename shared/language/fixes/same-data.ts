@@ -3,7 +3,7 @@ import { deepEqual } from "../format/index";
 import type { Span } from "../../source/span";
 import { lineEndAt, lineStartAt, type TextEdit } from "../text/index";
 import { commentsOf } from "./comments";
-import { parseRoot, pathAt, pieceRoot } from "./yaml-locate";
+import { parseRoot, pathAt, pieceOfText } from "./yaml-locate";
 import { isMap, isSeq, parseDocument } from "yaml";
 
 /**
@@ -74,20 +74,23 @@ export function changesOnlyKey(before: string, after: string, mapStart: number, 
 
 /**
  * Where a step's block map can be read on its own: from its first key to the end of the line its
- * value ends on, when the next line that holds anything but blanks and comments is indented less
- * than the map (or there is none), so that in the whole document the map ends there too. Undefined
- * for a map that ends at a line's start (a block scalar's line breaks are its own) or that is not
- * in block context (anything but blanks and list dashes before it on its line).
+ * value ends on (or, for a value that ends at a line's start, a block scalar with its line
+ * breaks, to that start), when the next line that holds anything but blanks and comments is
+ * indented less than the map (or there is none), so that in the whole document the map ends there
+ * too. Undefined for a map that is not in block context (anything but blanks and list dashes
+ * before it on its line), and for a block scalar followed by a blank line (which a `|+` could
+ * still claim).
  */
 export function stepPiece(text: string, span: Span): Span | undefined {
-  if (span.end <= span.start || text[span.end - 1] === "\n" || text[span.end - 1] === "\r") return undefined;
+  if (span.end <= span.start) return undefined;
   // Block context: only blanks and list dashes before the map's first key on its line.
   if (!/^(?:[ ]*-[ ]+)*[ ]*$/.test(text.slice(lineStartAt(text, span.start), span.start))) return undefined;
   const column = span.start - lineStartAt(text, span.start);
-  const end = lineEndAt(text, span.end);
-  let at = end;
-  while (at < text.length) {
-    const start = text.startsWith("\r\n", at) ? at + 2 : at + 1;
+  const atLineStart = text[span.end - 1] === "\n" || text[span.end - 1] === "\r";
+  const end = atLineStart ? span.end : lineEndAt(text, span.end);
+  let start = atLineStart ? end : nextLineStart(text, end);
+  if (atLineStart && start < text.length && text.slice(start, lineEndAt(text, start)).trim() === "") return undefined;
+  while (start < text.length) {
     const lineEnd = lineEndAt(text, start);
     const line = text.slice(start, lineEnd);
     const content = line.trimStart();
@@ -95,20 +98,23 @@ export function stepPiece(text: string, span: Span): Span | undefined {
       const indent = line.length - content.length;
       return indent < column && !/\t/.test(line.slice(0, indent)) ? { start: span.start, end } : undefined;
     }
-    at = lineEnd;
+    start = nextLineStart(text, lineEnd);
   }
   return { start: span.start, end };
 }
 
-/** A piece's data and comments read on its own (see pieceRoot), or undefined when it does not parse cleanly or ties to the rest. */
+/** Where the line after the one ending at `lineEnd` starts. */
+function nextLineStart(text: string, lineEnd: number): number {
+  return text.startsWith("\r\n", lineEnd) ? lineEnd + 2 : lineEnd + 1;
+}
+
+/** A piece's data and comments read on its own (see pieceOfText), or undefined when it does not parse cleanly or ties to the rest. */
 function pieceOf(text: string, span: Span): { readonly data: unknown; readonly comments: readonly string[] } | undefined {
-  const root = pieceRoot(text, span.start, span.end);
-  if (!root || !isMap(root) || (root as YMap).flow) return undefined;
-  const head = " ".repeat(span.start - lineStartAt(text, span.start));
+  const piece = pieceOfText(text, span.start, span.end);
+  if (!piece || !isMap(piece.root) || (piece.root as YMap).flow) return undefined;
   try {
-    const doc = parseDocument(head + text.slice(span.start, span.end), { version: "1.2", uniqueKeys: false, prettyErrors: false });
-    if (doc.errors.length > 0) return undefined;
-    return { data: doc.toJS({ mapAsMap: true }), comments: commentsOf(head + text.slice(span.start, span.end)).map((c) => c.text) };
+    const comments = commentsOf(" ".repeat(span.start - lineStartAt(text, span.start)) + text.slice(span.start, span.end)).map((c) => c.text);
+    return { data: piece.doc.toJS({ mapAsMap: true }), comments };
   } catch {
     return undefined;
   }

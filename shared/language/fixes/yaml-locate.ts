@@ -1,4 +1,4 @@
-import { isMap, isSeq, parseDocument } from "yaml";
+import { isMap, isSeq, parseDocument, type Document } from "yaml";
 import { asMap, asScalar, asSeq, endOf, mapPairs, seqItems, type YMap, type YNode, type YPair, type YScalar, type YSeq } from "../../parse/yaml-nodes";
 
 /**
@@ -136,18 +136,38 @@ export function moveTextOf(pair: YPair): MoveText | undefined {
   return p && { points: [p] };
 }
 
+/** A piece of a text read on its own: the document, and its root with ranges in the whole text's offsets. */
+export interface Piece {
+  readonly doc: Document.Parsed;
+  readonly root: YNode;
+}
+
+/** The last pieces read (a request reads the same step or pair more than once), by their text and where they start. */
+const pieces = new Map<string, Piece | undefined>();
+const PIECES = 8;
+
 /**
- * The root of the YAML text `text[start, end)` read on its own (the rest of `start`'s line before
- * it blanked out, so columns stay), with every node's range shifted to `text`'s offsets: the
- * nodes of one pair without parsing the whole document. Undefined when the piece does not parse
+ * The YAML text `text[start, end)` read on its own (the rest of `start`'s line before it blanked
+ * out, so columns stay), with every node's range shifted to `text`'s offsets: the nodes of one
+ * pair or step without parsing the whole document. Undefined when the piece does not parse
  * cleanly on its own, or holds an anchor, an alias or a tag (which tie it to the rest of the
- * document). The caller checks that what it reads is what the model says is there.
+ * document). The nodes are only read, never changed. The caller checks that what it reads is what
+ * the model says is there, or that the document ends the piece where it does.
  */
-export function pieceRoot(text: string, start: number, end: number): YNode | undefined {
+export function pieceOfText(text: string, start: number, end: number): Piece | undefined {
   let lineStart = start;
   while (lineStart > 0 && text[lineStart - 1] !== "\n" && text[lineStart - 1] !== "\r") lineStart--;
-  const piece = " ".repeat(start - lineStart) + text.slice(start, end);
-  const doc = parseDocument(piece, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  const source = " ".repeat(start - lineStart) + text.slice(start, end);
+  const key = `${lineStart}:${source}`;
+  if (pieces.has(key)) return pieces.get(key);
+  const piece = readPiece(source, lineStart);
+  if (pieces.size >= PIECES) pieces.delete(pieces.keys().next().value as string);
+  pieces.set(key, piece);
+  return piece;
+}
+
+function readPiece(source: string, offset: number): Piece | undefined {
+  const doc = parseDocument(source, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0 || doc.warnings.length > 0 || doc.contents === null) return undefined;
   const root = doc.contents as YNode;
   // A loop over the nodes, shifting each range; refused at the first anchor, alias or tag.
@@ -156,7 +176,7 @@ export function pieceRoot(text: string, start: number, end: number): YNode | und
     const node = stack.pop()!;
     if (!isMap(node) && !isSeq(node) && asScalar(node) === undefined) return undefined;
     if (node.anchor !== undefined || node.tag !== undefined) return undefined;
-    node.range = [node.range[0] + lineStart, node.range[1] + lineStart, node.range[2] + lineStart];
+    node.range = [node.range[0] + offset, node.range[1] + offset, node.range[2] + offset];
     if (isMap(node))
       for (const pair of mapPairs(node as YMap)) {
         stack.push(pair.key);
@@ -164,7 +184,12 @@ export function pieceRoot(text: string, start: number, end: number): YNode | und
       }
     else if (isSeq(node)) stack.push(...seqItems(node as YSeq));
   }
-  return root;
+  return { doc, root };
+}
+
+/** The root of `pieceOfText`. */
+export function pieceRoot(text: string, start: number, end: number): YNode | undefined {
+  return pieceOfText(text, start, end)?.root;
 }
 
 /**

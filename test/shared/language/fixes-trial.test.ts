@@ -213,9 +213,15 @@ describe("mark this step illegal, checked on the step alone", () => {
   });
 
   it("reads a step on its own only where the document ends it there too", () => {
-    const block = ["steps:", "  - pile-in: boyz", "    note: |+", "      kept", "", "  - fight: boyz", ""].join("\n");
-    const noteEnd = block.indexOf("\n  - fight");
-    assert.equal(stepPiece(block, { start: block.indexOf("pile-in"), end: noteEnd + 1 }), undefined, "a block scalar's line breaks are its own");
+    const kept = ["steps:", "  - pile-in: boyz", "    note: |+", "      kept", "", "  - fight: boyz", ""].join("\n");
+    const keptEnd = kept.indexOf("kept") + "kept\n".length;
+    assert.equal(stepPiece(kept, { start: kept.indexOf("pile-in"), end: keptEnd }), undefined, "a blank line a |+ scalar could claim");
+    const folded = ["steps:", "  - pile-in: boyz", "    note: >-", "      a note", "  - fight: boyz", ""].join("\n");
+    const foldedEnd = folded.indexOf("  - fight");
+    assert.deepEqual(stepPiece(folded, { start: folded.indexOf("pile-in"), end: foldedEnd }), { start: folded.indexOf("pile-in"), end: foldedEnd });
+    const inner = ["steps:", "  - pile-in: boyz", "    to:", "      a1: [1, 2]", "    # a comment", "      more: 1", ""].join("\n");
+    const innerEnd = inner.indexOf("[1, 2]") + 6;
+    assert.equal(stepPiece(inner, { start: inner.indexOf("pile-in"), end: innerEnd }), undefined, "a line indented as the map's inside follows");
     const flow = ["steps: [{ pile-in: boyz, to: { a1: [1, 2] } },", "  { fight: boyz }]", ""].join("\n");
     const start = flow.indexOf("pile-in");
     assert.equal(stepPiece(flow, { start, end: flow.indexOf(" }") }), undefined, "a map in a flow list");
