@@ -2,6 +2,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { analyze } from "../shared/index";
 import type { Analysis, Scenario } from "../shared/index";
 import { analyzeIncremental, type Replays } from "../shared/engine/incremental";
+import { forgetKept } from "../shared/parse/reparse";
 import { analyzeMarkdown } from "../shared/markdown/index";
 import type { MarkdownAnalysis } from "../shared/markdown/index";
 import { blockUri, isMarkdownDocument, parseBlockUri } from "./markdown-blocks";
@@ -70,6 +71,8 @@ export class DocumentAnalyses {
 
   /** Forgets a document (on close), so a closed file's model is not kept alive (a Markdown file's blocks' too). */
   delete(uri: string): void {
+    const kept = this.replays.get(uri)?.kept;
+    if (kept) forgetKept(kept);
     this.byUri.delete(uri);
     this.replays.delete(uri);
     this.lastModel.delete(uri);

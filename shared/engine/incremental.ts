@@ -1,6 +1,6 @@
 import type { Scenario } from "../model/scenario";
 import type { KeptDocument } from "../parse/parse-scenario";
-import { reparseScenario } from "../parse/reparse";
+import { forgetKept, rememberKept, reparseScenario } from "../parse/reparse";
 import { readingOf } from "../parse/text-limits";
 import { LineIndex } from "../source/span";
 import type { Analysis, AnalyzeOptions } from "./analyze";
@@ -50,12 +50,16 @@ const MAX_CHECKPOINTS = 12;
  */
 export function analyzeIncremental(text: string, previous?: Replays, options: AnalyzeOptions = {}): IncrementalAnalysis {
   const lines = new LineIndex(text);
+  // The last version's document is superseded, whatever becomes of this one's.
+  if (previous?.kept) forgetKept(previous.kept);
   const reading = readingOf(text);
   if (reading.kind === "refused") return { analysis: { problems: [reading.problem], lines }, replayed: 0 };
   const parsed = reparseScenario(text, previous?.kept);
   if (reading.kind === "parse-only") return { analysis: { problems: [reading.problem, ...parsed.problems], lines }, replayed: 0 };
   const scenario = parsed.scenario;
   if (!scenario) return { analysis: { problems: parsed.problems, lines }, replayed: 0 };
+  // The features that read this text's YAML tree again (the board editor) take it from here.
+  if (parsed.kept) rememberKept(parsed.kept);
 
   const key = JSON.stringify([options.rules ?? null, options.rulings ?? null]);
   const steps = scenario.steps;

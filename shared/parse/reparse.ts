@@ -1,4 +1,4 @@
-import { isAlias, isCollection, isPair, isScalar, parseDocument, Scalar } from "yaml";
+import { isAlias, isCollection, isPair, isScalar, isSeq, parseDocument, Scalar } from "yaml";
 import type { Problem } from "../diagnostics/problem";
 import type { Scenario } from "../model/scenario";
 import { parseScenarioKeeping, readDocument, type KeptDocument } from "./parse-scenario";
@@ -37,6 +37,54 @@ export function reparseScenario(text: string, previous?: KeptDocument): Reparsed
   return { ...parseScenarioKeeping(text), patched: false };
 }
 
+/**
+ * `parseScenario(text)` for a text a feature is about to write (a drag's edits), read by patching
+ * `kept` to `text` and back again, so `kept` still holds its own text's document afterwards.
+ * Undefined when the edit cannot be patched; `kept` then holds its document, or none (a full
+ * parse follows next time) if the patch failed half-way.
+ */
+export function parseThrough(kept: KeptDocument, text: string): { scenario?: Scenario; problems: Problem[] } | undefined {
+  const doc = patch(kept, text);
+  if (!doc) return undefined;
+  const result = readDocument(doc, text);
+  const restored = patch({ text, doc }, kept.text);
+  if (restored) kept.doc = restored;
+  return result;
+}
+
+/** `parseScenario(kept.text)`, read from the kept document when it has one. */
+export function readKept(kept: KeptDocument): { scenario?: Scenario; problems: Problem[] } {
+  return kept.doc ? readDocument(kept.doc, kept.text) : parseScenarioKeeping(kept.text);
+}
+
+/**
+ * The documents of the latest analyses (at most a few), so the features that read a text's YAML
+ * tree again (the board editor's edits and their check) take it from there instead of parsing.
+ * A kept document is only ever read in place, within one request: the next analysis of that
+ * document patches it, after which it is no longer its text's (`keptFor` then misses).
+ */
+const recent: KeptDocument[] = [];
+const RECENT = 4;
+
+/** Remembers the document of an analysis (engine/incremental.ts). */
+export function rememberKept(kept: KeptDocument): void {
+  const i = recent.indexOf(kept);
+  if (i >= 0) recent.splice(i, 1);
+  recent.unshift(kept);
+  recent.length = Math.min(recent.length, RECENT);
+}
+
+/** Forgets a document (superseded by its text's next version, or its editor closed). */
+export function forgetKept(kept: KeptDocument): void {
+  const i = recent.indexOf(kept);
+  if (i >= 0) recent.splice(i, 1);
+}
+
+/** A remembered document that is still `text`'s, if any. */
+export function keptFor(text: string): KeptDocument | undefined {
+  return recent.find((k) => k.doc !== undefined && k.text.length === text.length && k.text === text);
+}
+
 type Doc = NonNullable<KeptDocument["doc"]>;
 
 /** The previous document patched to `text`, or undefined when the edit is not one plain scalar's. */
@@ -51,42 +99,91 @@ function patch(previous: KeptDocument, text: string): Doc | undefined {
   let tail = 0;
   while (tail < limit - start && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
   const oldEnd = old.length - tail;
-  const newEnd = text.length - tail;
+  const delta = text.length - old.length;
 
-  const scalar = scalarAround(doc.contents, start, oldEnd);
-  if (!scalar || scalar.type !== Scalar.PLAIN || scalar.tag !== undefined || scalar.anchor !== undefined) return undefined;
-  const [from, to, nodeEnd] = scalar.range;
-  if (old.slice(from, to) !== scalar.source || !PLAIN_TOKEN.test(scalar.source)) return undefined;
-  const token = text.slice(from, to + (newEnd - oldEnd));
+  const node = nodeAround(doc.contents, start, oldEnd);
+  if (!node) return undefined;
+  // One scalar, or the items of one flow list of plain scalars (a coordinate pair `[x, y]` both of whose numbers changed).
+  const scalars = isScalar(node) ? [node as Scalar.Parsed] : isSeq(node) && node.flow ? (node.items as unknown[]) : [];
+  if (scalars.length === 0 || !scalars.every((s) => isPlainToken(s, old))) return undefined;
+  const items = scalars as Scalar.Parsed[];
+  // The new tokens: the text between the tokens (commas, spaces, brackets) must be as it was.
+  const [nodeStart, nodeEnd] = node === items[0] ? [items[0].range[0], items[0].range[1]] : [node.range[0], node.range[1]];
+  const between = [
+    old.slice(nodeStart, items[0].range[0]),
+    ...items.map((s, j) => old.slice(s.range[1], j + 1 < items.length ? items[j + 1].range[0] : nodeEnd)),
+  ];
+  let at = nodeStart;
+  const fresh: { from: number; to: number; scalar: Scalar.Parsed }[] = [];
+  for (let j = 0; j <= items.length; j++) {
+    if (!text.startsWith(between[j], at)) return undefined;
+    at += between[j].length;
+    if (j === items.length) break;
+    TOKEN_AT.lastIndex = at;
+    const m = TOKEN_AT.exec(text);
+    if (!m) return undefined;
+    const scalar = resolveToken(m[0]);
+    if (!scalar) return undefined;
+    fresh.push({ from: at, to: at + m[0].length, scalar });
+    at += m[0].length;
+  }
+  if (at !== nodeEnd + delta) return undefined;
+
+  // From here on the document is changed: take it from `previous` first, so nothing reads it as the old text's.
+  previous.doc = undefined;
+  const patched = new Set<unknown>(items);
+  // Every offset from the node's last character on moves by delta; the items are placed below.
+  if (!shift(doc.contents, patched, nodeEnd - 1, delta)) return undefined;
+  const r = doc.range;
+  doc.range = [r[0], r[1] >= nodeEnd - 1 ? r[1] + delta : r[1], r[2] >= nodeEnd - 1 ? r[2] + delta : r[2]];
+  items.forEach((target, j) => {
+    const { from, to, scalar } = fresh[j];
+    const fields = target as unknown as Record<string, unknown>;
+    for (const key of ["value", "source", "format", "minFractionDigits"]) {
+      const value = (scalar as unknown as Record<string, unknown>)[key];
+      if (value === undefined) delete fields[key];
+      else fields[key] = value;
+    }
+    target.range = [from, to, to + (target.range[2] - target.range[1])];
+  });
+  return doc;
+}
+
+/** Matches a token at `lastIndex` (its characters only; `PLAIN_TOKEN` then says whether it may start so). */
+const TOKEN_AT = /[A-Za-z0-9_.+-]+/y;
+
+/** A plain, untagged, unanchored scalar whose source is a plain token, as written in `text`. */
+function isPlainToken(node: unknown, text: string): boolean {
+  if (!isScalar(node)) return false;
+  const s = node as Scalar.Parsed;
+  return (
+    s.type === Scalar.PLAIN &&
+    s.tag === undefined &&
+    s.anchor === undefined &&
+    typeof s.source === "string" &&
+    PLAIN_TOKEN.test(s.source) &&
+    text.slice(s.range[0], s.range[1]) === s.source
+  );
+}
+
+/** The scalar `yaml` reads from a token alone, or undefined unless it is one plain scalar read without a word of complaint. */
+function resolveToken(token: string): Scalar.Parsed | undefined {
   if (!PLAIN_TOKEN.test(token)) return undefined;
   const alone = parseDocument(token, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
   const fresh = alone.contents;
   if (alone.errors.length > 0 || alone.warnings.length > 0 || !isScalar(fresh) || fresh.type !== Scalar.PLAIN || fresh.source !== token) return undefined;
-
-  // From here on the document is changed: take it from `previous` first, so nothing reads it as the old text's.
-  previous.doc = undefined;
-  const delta = newEnd - oldEnd;
-  if (!shift(doc.contents, scalar, oldEnd, delta)) return undefined;
-  const r = doc.range;
-  doc.range = [r[0], r[1] >= oldEnd ? r[1] + delta : r[1], r[2] >= oldEnd ? r[2] + delta : r[2]];
-  const target = scalar as unknown as Record<string, unknown>;
-  for (const key of ["value", "source", "format", "minFractionDigits"]) {
-    const value = (fresh as unknown as Record<string, unknown>)[key];
-    if (value === undefined) delete target[key];
-    else target[key] = value;
-  }
-  scalar.range = [from, to + delta, nodeEnd + delta];
-  return doc;
+  return fresh as Scalar.Parsed;
 }
 
 /**
- * The value scalar whose source contains [start, end) (touching its ends counts), found by
- * descending through the collections that contain it; undefined for a key, or when the region
- * is not inside one scalar.
+ * The deepest node whose extent contains [start, end) (touching its ends counts), found by
+ * descending through the collections that contain it: a scalar, or the collection whose items
+ * the region spans. Undefined when the region touches a map key (keys are never patched: a
+ * duplicate key is the parser's to see) or spans the whole document.
  */
-function scalarAround(root: YNode | null, start: number, end: number): Scalar.Parsed | undefined {
+function nodeAround(root: YNode | null, start: number, end: number): YNode | undefined {
   let node: unknown = root;
-  for (;;) {
+  for (let depth = 0; ; depth++) {
     if (!node || typeof node !== "object") return undefined;
     if (isScalar(node)) {
       const s = node as Scalar.Parsed;
@@ -97,7 +194,6 @@ function scalarAround(root: YNode | null, start: number, end: number): Scalar.Pa
     for (const item of node.items as unknown[]) {
       if (isPair(item)) {
         const key = item.key as YNode | null;
-        // A key holds the region: keys are never patched (a duplicate key is the parser's to see).
         if (key && key.range[0] <= end && start <= key.range[1]) return undefined;
         const value = item.value as YNode | null;
         if (value && value.range[0] <= start && end <= value.range[1]) {
@@ -112,17 +208,20 @@ function scalarAround(root: YNode | null, start: number, end: number): Scalar.Pa
         }
       }
     }
-    if (next === undefined) return undefined;
+    if (next === undefined) {
+      const r = (node as YNode).range;
+      return depth > 0 && r[0] <= start && end <= r[1] ? (node as YNode) : undefined;
+    }
     node = next;
   }
 }
 
 /**
- * Adds `delta` to every offset at or past `from` in the tree, except the patched scalar's (set by
+ * Adds `delta` to every offset at or past `from` in the tree, except the patched scalars' (set by
  * the caller). A subtree that ends before `from` holds no such offset and is skipped. False when
  * the tree holds an alias or anchor (their targets are not followed here): parse in full then.
  */
-function shift(root: YNode | null, patched: Scalar.Parsed, from: number, delta: number): boolean {
+function shift(root: YNode | null, patched: ReadonlySet<unknown>, from: number, delta: number): boolean {
   const stack: unknown[] = [root];
   const move = (r: [number, number, number]): [number, number, number] => [
     r[0] >= from ? r[0] + delta : r[0],
@@ -139,7 +238,7 @@ function shift(root: YNode | null, patched: Scalar.Parsed, from: number, delta: 
     if (isAlias(node)) return false;
     const n = node as YNode;
     if (n.anchor !== undefined) return false;
-    if (n === patched || n.range[2] < from) continue;
+    if (patched.has(n) || n.range[2] < from) continue;
     n.range = move(n.range);
     if (isCollection(n)) for (const item of n.items as unknown[]) stack.push(item);
   }

@@ -1,4 +1,6 @@
 import { parseDocument } from "yaml";
+import { keptFor } from "../../parse/reparse";
+import type { KeptDocument } from "../../parse/parse-scenario";
 import { asMap, asScalar, asSeq, isAliasNode, mapPairs, scalarText, seqItems, type YMap, type YNode, type YPair } from "../../parse/yaml-nodes";
 
 /**
@@ -24,16 +26,20 @@ export interface Tree {
   readonly steps: readonly YNode[];
 }
 
-/** The last text read: the board asks for every model of one text in a row. */
-let last: { readonly text: string; readonly tree: Tree } | undefined;
+/**
+ * The last text read: the board asks for every model of one text in a row. A tree read from the
+ * last analysis's document (`keptFor`) is good while that document is still the text's.
+ */
+let last: { readonly text: string; readonly tree: Tree; readonly kept?: KeptDocument; readonly doc?: unknown } | undefined;
 
 /** The tree of `text` (its root undefined when the YAML does not parse). */
 export function treeOf(text: string): Tree {
-  if (last?.text === text) return last.tree;
-  const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  if (last?.text === text && (last.kept === undefined || last.kept.doc === last.doc)) return last.tree;
+  const kept = keptFor(text);
+  const doc = kept?.doc ?? parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
   const root = doc.errors.length > 0 || doc.contents === null ? undefined : (doc.contents as YNode);
   const tree: Tree = { root, models: modelSites(root), steps: stepItems(root) };
-  last = { text, tree };
+  last = kept ? { text, tree, kept, doc } : { text, tree };
   return tree;
 }
 

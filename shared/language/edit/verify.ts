@@ -1,8 +1,10 @@
 import type { ModelMove, Scenario, Step, Vec } from "../../model/scenario";
 import { parseScenario } from "../../parse/parse-scenario";
+import { keptFor, parseThrough, readKept } from "../../parse/reparse";
 
 /**
- * The board's edits are checked by reading the edited text again, as every fix is: each placed
+ * The board's edits are checked by reading the edited text again, as every fix is (by patching the
+ * last analysis's YAML document when the edits only change numbers: parse/reparse.ts): each placed
  * model must stand where it was put (in the set-up, or at the end of its move in the block the
  * edit wrote), no model or step may be lost, and no finding of the parser may be new.
  */
@@ -14,8 +16,10 @@ export interface Placed {
 
 /** Why the edited text does not say what the board meant, or undefined when it does. */
 export function verify(before: string, after: string, step: number | null, placed: readonly Placed[]): string | undefined {
-  const old = parseScenario(before);
-  const now = parseScenario(after);
+  // The last analysis's YAML document, when it is still the text's: read from it, and patched to the edited text and back.
+  const kept = keptFor(before);
+  const old = kept ? readKept(kept) : parseScenario(before);
+  const now = (kept && parseThrough(kept, after)) ?? parseScenario(after);
   if (!old.scenario || !now.scenario) return "the edited text could not be read";
   if (ids(now.scenario) !== ids(old.scenario)) return "the edited text lost a model or a step";
   const known = new Map<string, number>();

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isScalar, parseDocument, visit } from "yaml";
 import { parseScenario, parseScenarioKeeping, type KeptDocument } from "../../../shared/parse/parse-scenario";
-import { reparseScenario } from "../../../shared/parse/reparse";
+import { keptFor, parseThrough, readKept, reparseScenario } from "../../../shared/parse/reparse";
+import { analyzeIncremental } from "../../../shared/engine/incremental";
 import { createRng } from "../../helpers/prng";
 import { fightPhaseScenario } from "../../bench/scenarios";
 
@@ -46,6 +47,13 @@ function edit(text: string, rng: () => number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
   const scalars = scalarsOf(text);
   const kind = rng();
+  // Both numbers of a pair, as a drag on the board writes them.
+  const pairs = [...text.matchAll(/\[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\]/g)];
+  if (kind < 0.15 && pairs.length > 0) {
+    const m = pick(pairs);
+    const [x, y] = [Number(m[1]), Number(m[2])].map((v) => String(Math.round((v + rng() * 4 - 2) * 100) / 100));
+    return text.slice(0, m.index!) + `[${x}, ${y}]` + text.slice(m.index! + m[0].length);
+  }
   if (kind < 0.85 && scalars.length > 0) {
     const { from, to } = pick(scalars);
     if (kind < 0.35) return text.slice(0, from) + pick(rng() < 0.8 ? TOKENS : ODD) + text.slice(to);
@@ -112,6 +120,42 @@ describe("incremental parsing", () => {
     const twice = reparseScenario(text.replace("[1, 2]", "[5, 2]"), kept);
     assert.deepEqual([once.patched, twice.patched], [true, false]);
     assert.deepEqual(twice.scenario, parseScenario(text.replace("[1, 2]", "[5, 2]")).scenario);
+  });
+
+  it("patches both numbers of a pair, and refuses a pair whose commas or spaces changed", () => {
+    const text = "scenario: t\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    models:\n      a1: [1, 2]\n      a2: [ 3.5 , 2 ]  # c\n";
+    for (const [from, to, patched] of [
+      ["[1, 2]", "[10.25, -2.5]", true],
+      ["[ 3.5 , 2 ]", "[ 4 , 12 ]", true],
+      ["[1, 2]", "[1,2]", false],
+      ["[1, 2]", "[1, 2 ]", false],
+      ["[1, 2]", "[1, 2, 3]", false],
+      ["[1, 2]", "[x y, 2]", false],
+    ] as const) {
+      const edited = text.replace(from, to);
+      const r = reparseScenario(edited, parseScenarioKeeping(text).kept);
+      assert.equal(r.patched, patched, to);
+      assert.deepEqual(r.problems, parseScenario(edited).problems, to);
+      assert.deepEqual(r.scenario, parseScenario(edited).scenario, to);
+    }
+  });
+
+  it("reads an edited text through the last analysis's document and leaves it the text's own", () => {
+    const text = fightPhaseScenario(100);
+    const first = analyzeIncremental(text);
+    const kept = keptFor(text);
+    assert.ok(kept && kept === first.replays?.kept, "the analysis remembers its document");
+    const at = text.indexOf("[", text.search(/\n {6}\w+: \[/));
+    const close = text.indexOf("]", at);
+    const edited = `${text.slice(0, at)}[1.25, 2.5${text.slice(close)}`;
+    assert.deepEqual(parseThrough(kept, edited), parseScenario(edited));
+    assert.ok(kept.doc, "the document is back");
+    assert.deepEqual(readKept(kept), parseScenario(text));
+    // The next analysis patches it, as if nothing had read it.
+    const next = analyzeIncremental(edited, first.replays);
+    assert.equal(next.patched, true);
+    assert.deepEqual(next.analysis.problems, analyzeIncremental(edited).analysis.problems);
+    assert.equal(keptFor(text), undefined, "superseded: no longer the old text's");
   });
 
   it("parses in full what it cannot patch: keys, quoted, tagged and anchored scalars, tokens that change the structure", () => {
