@@ -4,6 +4,7 @@
 //
 //   npm run bench              (builds dist/, compiles the tests, runs this file)
 //   npm run bench -- --quick   (100 and 500 models only, fewer samples: for CI)
+//   npm run bench -- --only=sizes,stress,features   (some of the three sections below)
 //
 // 1. The generated Fight phase at 100 / 500 / 2,000 / 8,000 models (test/bench/scenarios.ts): parse,
 //    analyze, and edit -> publishDiagnostics over stdio, with the growth exponent between sizes.
@@ -23,7 +24,7 @@ import { checkScenario } from "../../shared/engine/check-scenario";
 import { parseScenario } from "../../shared/parse/parse-scenario";
 import { readingOf } from "../../shared/parse/text-limits";
 import { POSITION_CODES } from "../../shared/language/fixes/position-fixes";
-import type { BoardResult } from "../../shared/protocol/messages";
+import { PLACE_METHOD, PROBE_METHOD, type BoardResult, type PlaceResult, type ProbeResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "../lsp/harness";
 import { coordinateEdits, lastStepEdits, overreach } from "./edits";
 import { fightPhaseScenario, incoherentPileIn, stressScenario } from "./scenarios";
@@ -31,6 +32,8 @@ import { median, ms, quantile, table } from "./stats";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const QUICK = process.argv.includes("--quick");
+/** The sections to run (`--only=sizes,stress`): all three by default. */
+const ONLY = new Set((process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? "sizes,stress,features").split(","));
 
 /** The options shared/parse/parse-scenario.ts passes to parseDocument (keep in step with it). */
 const PARSE_OPTIONS = { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false } as const;
@@ -236,12 +239,59 @@ async function features(label: string, text: string, reps: number, budgetMs: num
       () => server.request("textDocument/formatting", { textDocument: doc, options: { tabSize: 2, insertSpaces: true } }, PUBLISH_TIMEOUT_MS),
       (r) => `${length(r)} edits`,
     );
+    // The board editor: the legal region of one model of the last move step, the "why not here?" probe, and a drag.
+    const mover = lastMover(text);
+    if (mover) {
+      await series(
+        "legal region of one model",
+        () => server.request<BoardResult>("ruleboard/board", { uri, step: mover.step, region: mover.model }, PUBLISH_TIMEOUT_MS),
+        (r) => `${(r as BoardResult).region?.samples ?? 0} spots`,
+      );
+      await series(
+        "probe of one spot (drag feedback)",
+        () => server.request<ProbeResult>(PROBE_METHOD, { uri, version: 1, step: mover.step, model: mover.model, at: mover.at }, PUBLISH_TIMEOUT_MS),
+        (r) => {
+          const probe = r as ProbeResult;
+          return probe !== null && "spot" in probe ? probe.spot : "no answer";
+        },
+      );
+      let version = 1;
+      let current = text;
+      let nudge = 0;
+      await series(
+        "drag -> board (place, didChange, board)",
+        async () => {
+          const to = [mover.at[0] + (nudge++ % 2 === 0 ? 0.1 : 0), mover.at[1]] as const;
+          const placed = await server.request<PlaceResult>(
+            PLACE_METHOD,
+            { uri, version, step: mover.step, moves: [{ model: mover.model, to }] },
+            PUBLISH_TIMEOUT_MS,
+          );
+          if (placed === null || !("edits" in placed)) throw new Error(`bench: place refused: ${JSON.stringify(placed)}`);
+          for (const e of [...placed.edits].sort((a, b) => b.start - a.start)) current = current.slice(0, e.start) + e.newText + current.slice(e.end);
+          await server.change(uri, current, ++version);
+          return server.request<BoardResult>("ruleboard/board", { uri, step: mover.step }, PUBLISH_TIMEOUT_MS);
+        },
+        (r) => ((r as BoardResult).version === version ? "board of the new version" : "stale board"),
+      );
+    }
     rows.push(await quickFix(server, label, text, reps, budgetMs));
     await server.shutdownAndExit().catch(() => undefined);
     return rows;
   } finally {
     server.dispose();
   }
+}
+
+/** The last pile-in or consolidation's first moved model, with its written end: what the board editor's features are asked about. */
+function lastMover(text: string): { step: number; model: string; at: readonly [number, number] } | undefined {
+  const steps = analyze(text).scenario?.steps ?? [];
+  for (const s of [...steps].reverse()) {
+    if ((s.kind !== "pile-in" && s.kind !== "consolidate") || s.moves.length === 0) continue;
+    const end = s.moves[0].path.at(-1)!;
+    return { step: s.index, model: s.moves[0].model.id, at: [end.x, end.y] };
+  }
+  return undefined;
 }
 
 /**
@@ -289,19 +339,21 @@ async function quickFix(server: LspServer, label: string, text: string, reps: nu
 async function main(): Promise<void> {
   const t0 = performance.now();
   const sizes: Measured[] = [];
-  for (const size of SIZES) sizes.push(await measure(`${size.models} models`, fightPhaseScenario(size.models), size, size.models));
+  if (ONLY.has("sizes")) for (const size of SIZES) sizes.push(await measure(`${size.models} models`, fightPhaseScenario(size.models), size, size.models));
 
   const stressSize = { reps: QUICK ? 3 : 6, warmup: 1, budgetMs: QUICK ? 6_000 : 12_000 };
   const stress: Measured[] = [];
-  for (const kind of ["pile-in", "consolidate", "charge"] as const) stress.push(await measure(`${kind} x50 units`, stressScenario(kind, 50), stressSize));
-  stress.push(await measure("movement x300 units", stressScenario("movement", 300), stressSize));
-  stress.push(await measure("incoherent 11e pile-in 20 v 80 ovals", incoherentPileIn(20, 80), stressSize));
+  if (ONLY.has("stress")) {
+    for (const kind of ["pile-in", "consolidate", "charge"] as const) stress.push(await measure(`${kind} x50 units`, stressScenario(kind, 50), stressSize));
+    stress.push(await measure("movement x300 units", stressScenario("movement", 300), stressSize));
+    stress.push(await measure("incoherent 11e pile-in 20 v 80 ovals", incoherentPileIn(20, 80), stressSize));
+  }
 
   const realistic = readFileSync(path.join(ROOT, "examples", "overrun-fight.scenario.yaml"), "utf8");
-  const featureSets: { label: string; rows: FeatureRow[] }[] = [
-    { label: "overrun-fight example", rows: await features("overrun-fight example", realistic, QUICK ? 5 : 15, 10_000) },
-  ];
-  if (!QUICK) featureSets.push({ label: "2000 models", rows: await features("2000 models", fightPhaseScenario(2000), 7, 20_000) });
+  const featureSets: { label: string; rows: FeatureRow[] }[] = [];
+  if (ONLY.has("features"))
+    featureSets.push({ label: "overrun-fight example", rows: await features("overrun-fight example", realistic, QUICK ? 5 : 15, 10_000) });
+  if (!QUICK && ONLY.has("features")) featureSets.push({ label: "2000 models", rows: await features("2000 models", fightPhaseScenario(2000), 7, 20_000) });
 
   // Tables.
   const sizeRows = sizes.map((m, i) => {
