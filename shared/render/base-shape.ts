@@ -45,10 +45,26 @@ export function baseMarkup(p: Projection, base: BaseShape, at: readonly [number,
   const cx = p.x0 + at[0] * p.scale;
   const cy = p.y0 + at[1] * p.scale;
   const { a, b } = semiAxes(base);
-  if (a === b) return `<circle${tags} cx="${num(cx)}" cy="${num(cy)}" r="${num((a + grow) * p.scale)}"${paint}/>`;
+  // Joined as `el` joins, so each base is one flat string (see there).
+  if (a === b) return ["<circle", tags, ' cx="', num(cx), '" cy="', num(cy), '" r="', num((a + grow) * p.scale), '"', paint, "/>"].join("");
   const rotate = ((facing % 360) + 360) % 360;
   const transform = rotate === 0 ? "" : ` transform="rotate(${Math.round(rotate * 100) / 100} ${cx.toFixed(2)} ${cy.toFixed(2)})"`;
-  return `<ellipse${tags} cx="${num(cx)}" cy="${num(cy)}" rx="${num((a + grow) * p.scale)}" ry="${num((b + grow) * p.scale)}"${transform}${paint}/>`;
+  return [
+    "<ellipse",
+    tags,
+    ' cx="',
+    num(cx),
+    '" cy="',
+    num(cy),
+    '" rx="',
+    num((a + grow) * p.scale),
+    '" ry="',
+    num((b + grow) * p.scale),
+    '"',
+    transform,
+    paint,
+    "/>",
+  ].join("");
 }
 
 /** Distance in inches from the base's centre to its edge along direction `angle` (radians, board frame). */

@@ -59,8 +59,10 @@ export type Attrs = Readonly<Record<string, string | number | undefined | false>
 
 /** One element; `children` is already-built SVG text (use `text()` for strings). Attributes keep their order. */
 export function el(name: string, attrs: Attrs, children?: string): string {
-  const out = `<${name}${attributes(attrs)}`;
-  return children === undefined ? `${out}/>` : `${out}>${children}</${name}>`;
+  // Joined, not concatenated: the element comes out as one flat string rather than a chain of
+  // pieces that all stay alive until the picture is done (a board of thousands of elements
+  // otherwise keeps the garbage collector busy copying them).
+  return (children === undefined ? ["<", name, attributes(attrs), "/>"] : ["<", name, attributes(attrs), ">", children, "</", name, ">"]).join("");
 }
 
 /** The attributes as `el` writes them, each with its leading space: ` k="v"`, in the object's order. */
