@@ -1,7 +1,8 @@
 import type { Problem } from "../diagnostics/problem";
 import type { Code } from "../diagnostics/codes";
 import { areaOf, contours, type MultiPolygon } from "../geometry/contour";
-import { TAU } from "../geometry/tolerance";
+import { signedGap } from "../geometry/gap";
+import { TAU, within } from "../geometry/tolerance";
 import { circumradius, shapeOf, touchingCentre } from "../geometry/shape";
 import type { BoardState } from "../board/board-state";
 import type { ModelMove, Scenario, Step, Vec } from "../model/scenario";
@@ -9,7 +10,7 @@ import type { Span } from "../source/span";
 import type { RulesSystem } from "../systems/system";
 import { resolveSystem } from "../systems/rulings";
 import { chargeLimitOf, moveTypeLimit, moveTypeOf } from "../rules/limits";
-import { checkpoint, tryStepFrom, type Checkpoint } from "./timeline";
+import { checkpointBefore, tryStepFrom, type Checkpoint } from "./timeline";
 
 /**
  * The legal region of a move: where one model may end its move in one step, found by asking the
@@ -223,10 +224,10 @@ export function spotProbe(scenario: Scenario, step: number, model: string, optio
   if (!block) return { note: `step ${step + 1} moves models only in its pile-in: or consolidate: block, and has neither` };
 
   const { system } = resolveSystem(options.rules ?? scenario.rules.value, options.rulings ?? scenario.rulings.map((r) => r.id));
-  const previous = scenario.steps.filter((s) => s.index < step).pop();
   let cp: Checkpoint;
   try {
-    cp = checkpoint(scenario, system, previous?.index);
+    // From the analysis's kept checkpoints when there are some (the server's), else from the set-up.
+    cp = checkpointBefore(scenario, system, step);
   } catch {
     return { note: "the steps before this one could not be replayed" };
   }
@@ -260,7 +261,11 @@ export function spotProbe(scenario: Scenario, step: number, model: string, optio
     try {
       const r = tryStepFrom(cp, withMoves(shown, [...others, tried]), (board) => {
         const m = board.models.get(model);
-        return !!m && m.alive && board.enemyUnits(m.unit).some((v) => board.modelEngagedWith(m.shape, v) !== "no");
+        // Engaged with any enemy model: those near enough to be, from the board's grid (not every unit measured).
+        const range = board.system.engagementRange;
+        return (
+          !!m && m.alive && board.near(m.shape, range + TAU).some((n) => n.unit.player !== m.unit.player && within(signedGap(m.shape, n.shape), range) !== "no")
+        );
       });
       problems = r.problems.filter((p) => p.severity !== "info");
       engagedAtEnd = r.after;

@@ -84,9 +84,13 @@ type All<T> = { [K in keyof Required<T>]: T[K] };
  * Fight phase records with each unit replaced by the copy's, and the findings so far.
  */
 export function cloneContext(ctx: RuleContext, board: BoardState): RuleContext {
-  const unit = (u: UnitState): UnitState => board.units.get(u.id)!;
-  const keys = <V>(m: ReadonlyMap<UnitState, V>): Map<UnitState, V> => new Map([...m].map(([k, v]) => [unit(k), v]));
-  const units = (s: ReadonlySet<UnitState>): Set<UnitState> => new Set([...s].map(unit));
+  // Over the same board (a trial, rolled back afterwards) every unit is its own copy: plain copies of the maps and sets.
+  const same = board === ctx.board;
+  const unit = same ? (u: UnitState): UnitState => u : (u: UnitState): UnitState => board.units.get(u.id)!;
+  const keys = same
+    ? <V>(m: ReadonlyMap<UnitState, V>): Map<UnitState, V> => new Map(m)
+    : <V>(m: ReadonlyMap<UnitState, V>): Map<UnitState, V> => new Map([...m].map(([k, v]) => [unit(k), v]));
+  const units = same ? (s: ReadonlySet<UnitState>): Set<UnitState> => new Set(s) : (s: ReadonlySet<UnitState>): Set<UnitState> => new Set([...s].map(unit));
   const t = ctx.turn;
   const turn: All<TurnState> = {
     charged: new Map([...t.charged].map(([k, v]) => [unit(k), v.map(unit)])),
@@ -113,7 +117,7 @@ export function cloneContext(ctx: RuleContext, board: BoardState): RuleContext {
     activation: f.activation && { ...f.activation, unit: unit(f.activation.unit) },
   };
   const report = new Report();
-  report.problems.push(...ctx.report.problems);
+  for (const p of ctx.report.problems) report.problems.push(p);
   report.step = ctx.report.step;
   return { scenario: ctx.scenario, system: ctx.system, board, report, turn, fight };
 }

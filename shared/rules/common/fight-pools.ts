@@ -114,10 +114,15 @@ export class FightPools {
     const changed = new Set(this.dirty);
     const cursor = this.cursor && this.readChanges(from, this.cursor, changed);
     if (!cursor) return copy;
+    // This one keeps what it read, to ask those units again at its next sync: so the next copy (a
+    // checkpoint tried hundreds of times for a legal region) reads only what changed since.
+    this.cursor = cursor;
+    for (const u of changed) this.dirty.add(u);
     copy.all = false;
     copy.cursor = board === from ? cursor : board.changeCursor();
-    for (const [u, f] of this.facts) copy.facts.set(unit(u), { ...f });
-    for (const [p, c] of this.counts) copy.counts.set(p, { ...c, unasked: new Set([...c.unasked].map(unit)) });
+    const same = board === from;
+    for (const [u, f] of this.facts) copy.facts.set(same ? u : unit(u), { ...f });
+    for (const [p, c] of this.counts) copy.counts.set(p, { ...c, unasked: same ? new Set(c.unasked) : new Set([...c.unasked].map(unit)) });
     for (const u of changed) copy.dirty.add(unit(u));
     for (const u of this.renewed) copy.renewed.add(unit(u));
     return copy;
