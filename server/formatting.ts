@@ -16,13 +16,23 @@ import { toRange } from "./to-lsp";
 export const formattingFeature: Feature = {
   capabilities: () => ({ documentFormattingProvider: true, documentRangeFormattingProvider: true }),
   register(context) {
-    context.connection.onDocumentFormatting((params) => formatting(params, undefined, context));
+    const remembered: Remembered = new WeakMap();
+    context.connection.onDocumentFormatting((params) => formatting(params, undefined, context, remembered));
     context.connection.onDocumentRangeFormatting((params) => {
       requestRange(params, "textDocument/rangeFormatting");
-      return formatting(params, linesOf(params), context);
+      return formatting(params, linesOf(params), context, remembered);
     });
   },
 };
+
+/**
+ * The edits answered for each analysed version (its analysis, which is the version's own), by the
+ * request's options and lines: formatting is a function of the text and those, so asking again
+ * for the same version (format on save after a format command, a client that asks twice) costs nothing.
+ */
+type Remembered = WeakMap<Analysis, Map<string, TextEdit[]>>;
+/** Answers kept per version at most (option sets and ranges asked). */
+const REMEMBERED_PER_VERSION = 8;
 
 /**
  * The whole lines a range touches. A range that ends at the start of a line (a selection of
@@ -33,15 +43,28 @@ function linesOf({ range }: DocumentRangeFormattingParams): LineRange {
   return { start: range.start.line, end };
 }
 
-function formatting(params: DocumentFormattingParams, lines: LineRange | undefined, { documents, analyses, connection }: FeatureContext): TextEdit[] | null {
+function formatting(
+  params: DocumentFormattingParams,
+  lines: LineRange | undefined,
+  { documents, analyses, connection }: FeatureContext,
+  remembered: Remembered,
+): TextEdit[] | null {
   const document = documents.get(documentUri(params, "formatting"));
   if (document === undefined) return null;
   // Markdown with fenced scenarios may one day be open here too; its text is not one YAML document.
   if (document.languageId === "markdown") return [];
   try {
     const before: Analysis = analyses.get(document).analysis;
-    const edits = formatEdits(document.getText(), optionsOf(params.options ?? {}), { ...(lines && { lines }), before });
-    return edits.map((edit) => ({ range: toRange(edit.span, document), newText: edit.newText }));
+    const options = optionsOf(params.options ?? {});
+    const key = JSON.stringify([document.version, options, lines ?? null]);
+    let answers = remembered.get(before);
+    const known = answers?.get(key);
+    if (known) return known;
+    const edits = formatEdits(document.getText(), options, { ...(lines && { lines }), before });
+    const answer = edits.map((edit) => ({ range: toRange(edit.span, document), newText: edit.newText }));
+    if (!answers || answers.size >= REMEMBERED_PER_VERSION) remembered.set(before, (answers = new Map()));
+    answers.set(key, answer);
+    return answer;
   } catch (error) {
     connection.console.error(`Ruleboard: formatting ${params.textDocument.uri} failed: ${describeError(error)}`);
     return null;

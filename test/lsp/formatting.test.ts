@@ -130,6 +130,20 @@ test("CRLF documents keep CRLF, and a document that is not open gets null", asyn
   assert.equal(await formatting(scenarioUri("never-opened")), null);
 });
 
+test("asked again for the same version, the same answer; for the next version, that version's", async () => {
+  const uri = await open(SMALL);
+  const first = await formatting(uri);
+  assert.deepEqual(await formatting(uri), first);
+  assert.equal(applyTextEdits(SMALL, first ?? []), SMALL_FORMATTED);
+  // Other options are another answer, even for the same version.
+  const four = await formatting(uri, { tabSize: 4, insertSpaces: true });
+  assert.notDeepEqual(four, first);
+  await server.change(uri, SMALL_FORMATTED, 2);
+  assert.deepEqual(await formatting(uri), []);
+  await server.change(uri, SMALL, 3);
+  assert.deepEqual(await formatting(uri), first);
+});
+
 test("the server wrote nothing but protocol messages to stdout", () => {
   assert.deepEqual(server.framingErrors(), []);
 });

@@ -1,6 +1,8 @@
+import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, CST, parseAllDocuments, type Node } from "yaml";
 import { analyze, type Analysis } from "../../engine/analyze";
-import { readLayout } from "./layout";
-import { parseAllDocuments } from "yaml";
+import type { Problem } from "../../diagnostics/problem";
+import { parseScenarioKeeping } from "../../parse/parse-scenario";
+import { readingOf } from "../../parse/text-limits";
 
 /**
  * The formatter's safety net: a formatted text is only offered when it means exactly what the
@@ -8,29 +10,118 @@ import { parseAllDocuments } from "yaml";
  */
 
 /**
- * Whether `after` has the same data as `before` (every YAML document, deep-equal as plain
- * JavaScript, key order included), the same comments in the same order, and the same Ruleboard
- * findings (code, severity, step and message; as many of each).
- * @param beforeAnalysis the analysis of `before` if already at hand (the server caches it)
+ * Whether `after` has the same data as `before`, the same comments in the same order, and the
+ * same Ruleboard findings (code, severity, step and message; as many of each).
+ *
+ * Each text is parsed once: its YAML tree gives the data (compared node by node: every key and
+ * item in order, duplicates included, each scalar's value, type, style and tag, anchors and
+ * aliases by name), its comments come from `yaml`'s lexer, and the scenario read from the tree
+ * stands for the findings: the engine is a pure function of the scenario in which source
+ * offsets only place findings, so two scenarios equal but for their offsets get the same rule
+ * findings, and the parser's own findings are compared as they are. A text the parser reads
+ * otherwise (several documents, a YAML error, past the size limits of a full check) is compared
+ * the long way: every document's data, and both texts analysed.
+ * @param beforeAnalysis the analysis of `before` if already at hand (used on the long way only)
  */
 export function sameMeaning(before: string, after: string, beforeAnalysis?: Analysis): boolean {
   if (before === after) return true;
-  const data = [before, after].map(dataOf);
-  if (data[0] === undefined || data[1] === undefined || !deepEqual(data[0], data[1])) return false;
   const comments = [before, after].map(commentsOf);
   if (comments[0] === undefined || comments[1] === undefined || !deepEqual(comments[0], comments[1])) return false;
-  const a = beforeAnalysis ?? analyze(before);
-  const b = analyze(after);
-  if ((a.scenario === undefined) !== (b.scenario === undefined)) return false;
-  return deepEqual(findings(a), findings(b));
+  if (readingOf(before).kind === "full" && readingOf(after).kind === "full") {
+    const a = parseScenarioKeeping(before);
+    const b = parseScenarioKeeping(after);
+    if (a.kept?.doc && b.kept?.doc) {
+      const trees = [a.kept.doc.contents, b.kept.doc.contents].map((root) => treeOf(root as Node | null));
+      if (trees[0] === undefined || trees[1] === undefined || !sameList(trees[0], trees[1])) return false;
+      if ((a.scenario === undefined) !== (b.scenario === undefined)) return false;
+      if (a.scenario && b.scenario && !equalButSpans(a.scenario, b.scenario)) return false;
+      return deepEqual(findings(a.problems), findings(b.problems));
+    }
+  }
+  const data = [before, after].map(dataOf);
+  if (data[0] === undefined || data[1] === undefined || !deepEqual(data[0], data[1])) return false;
+  const x = beforeAnalysis ?? analyze(before);
+  const y = analyze(after);
+  if ((x.scenario === undefined) !== (y.scenario === undefined)) return false;
+  return deepEqual(findings(x.problems), findings(y.problems));
+}
+
+/**
+ * A YAML tree as a flat list of primitives to compare item by item: each map as its pairs in
+ * order (duplicates kept), each list as its items, each scalar as its type, value, style and tag,
+ * aliases by the anchor they name, every anchor and tag. Undefined for a map with a key written
+ * twice (an error to YAML).
+ */
+function treeOf(root: Node | null): unknown[] | undefined {
+  const out: unknown[] = [];
+  const stack: (Node | null)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node === null || node === undefined) {
+      out.push("null");
+      continue;
+    }
+    if (isScalar(node)) out.push("scalar", typeof node.value, node.value, node.type ?? null);
+    else if (isAlias(node)) out.push("alias", node.source);
+    else if (isMap(node)) {
+      out.push("map", node.items.length, node.flow === true);
+      // A key written twice is an error to YAML (if not to the scenario parser): such a text is not compared.
+      const keys = new Set<unknown>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) return undefined;
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (keys.has(key)) return undefined;
+        keys.add(key);
+      }
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        const pair = node.items[i];
+        stack.push((pair.value ?? null) as Node | null, (pair.key ?? null) as Node | null);
+      }
+    } else if (isSeq(node)) {
+      out.push("seq", node.items.length, node.flow === true);
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push((node.items[i] ?? null) as Node | null);
+    } else return undefined;
+    out.push(node.anchor ?? null, node.tag ?? null);
+  }
+  return out;
+}
+
+/** Two flat lists equal item by item (`Object.is`: NaN equals NaN, 0 is not -0). */
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+/** Whether a value is a source span (`{ start, end }`, nothing else), which only places things. */
+function isSpan(x: object): boolean {
+  const keys = Object.keys(x);
+  return keys.length === 2 && typeof (x as { start?: unknown }).start === "number" && typeof (x as { end?: unknown }).end === "number";
+}
+
+/** `deepEqual` of two parsed scenarios, except that any two spans are equal. */
+function equalButSpans(a: unknown, b: unknown): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  for (let pair = stack.pop(); pair !== undefined; pair = stack.pop()) {
+    const [x, y] = pair;
+    if (Object.is(x, y)) continue;
+    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+    if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y)) return false;
+    if (isSpan(x) && isSpan(y)) continue;
+    const xs = entries(x);
+    const ys = entries(y);
+    if (xs.length !== ys.length) return false;
+    for (let i = 0; i < xs.length; i++) stack.push([xs[i][0], ys[i][0]], [xs[i][1], ys[i][1]]);
+  }
+  return true;
 }
 
 /**
  * The findings without their places, in a canonical order: problems are listed by position, and
  * two that tie (say, both at the start of the text) may swap when blank lines before them go.
  */
-function findings(analysis: Analysis): string[] {
-  return analysis.problems.map((p) => JSON.stringify([p.code, p.severity, p.step ?? null, p.message])).sort();
+function findings(problems: readonly Problem[]): string[] {
+  return problems.map((p) => JSON.stringify([p.code, p.severity, p.step ?? null, p.message])).sort();
 }
 
 /** Every document's data, or undefined when a document has errors or cannot be converted. */
@@ -46,11 +137,11 @@ function dataOf(text: string): unknown[] | undefined {
   }
 }
 
-/** The text of every comment, in order (without trailing whitespace). */
+/** The text of every comment, in order (without trailing whitespace), as `yaml`'s lexer reads them. */
 function commentsOf(text: string): string[] | undefined {
-  const layout = readLayout(text);
-  if (layout === undefined) return undefined;
-  return layout.leaves.filter((l) => l.type === "comment").map((l) => text.slice(l.start, l.end).replace(/[ \t]+$/, ""));
+  const out: string[] = [];
+  for (const token of new Lexer().lex(text)) if (CST.tokenType(token) === "comment") out.push(token.replace(/[ \t\r\n]+$/, ""));
+  return out;
 }
 
 /**

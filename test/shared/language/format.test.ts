@@ -390,8 +390,43 @@ describe("the safety net", () => {
     assert.equal(sameMeaning(text, text.replace("# note\n", "")), false);
     assert.equal(sameMeaning(text, text.replace("units: {}", "units: {}\nsteps: []")), false);
     assert.equal(sameMeaning(text, text.replace("turn: red", "turn:   red")), true);
-    const other = { ...analyze(text), problems: [...analyze(text).problems, ...analyze("a: [").problems] };
-    assert.equal(sameMeaning(text, text.replace("turn: red", "turn:   red"), other), false);
+    // A text read the long way (two documents) is compared with the analysis given for it.
+    const two = `${text}---\nx: 1\n`;
+    const other = { ...analyze(two), problems: [...analyze(two).problems, ...analyze("a: [").problems] };
+    assert.equal(sameMeaning(two, two.replace("turn: red", "turn:   red")), true);
+    assert.equal(sameMeaning(two, two.replace("turn: red", "turn:   red"), other), false);
+  });
+
+  it("catches a change of layout that changes the meaning", () => {
+    const text = doc(
+      "scenario: S",
+      "rules: 11e",
+      "turn: red",
+      "units:",
+      "  a:",
+      "    player: red",
+      "    base: 32",
+      "    models:",
+      "      a1: [1, 2]",
+      "steps: []",
+    );
+    // Blanks only, and yet: a key moved into the map above it, a comment become part of a value,
+    // a block scalar's inner indentation lost.
+    assert.equal(sameMeaning(text, text.replace("    base: 32", "      base: 32")), false, "a key nested deeper");
+    const commented = text.replace("rules: 11e", "rules: 11e # edition");
+    assert.equal(sameMeaning(commented, commented.replace("11e # edition", "11e# edition")), false, "a comment read as part of a value");
+    const note = text.replace("steps: []", "note: |\n  a\n    b\nsteps: []");
+    assert.equal(sameMeaning(note, note.replace("\n    b", "\n  b")), false, "a block scalar's indentation");
+    // Not blanks, but what a plain-data check would miss: keys in another order where JavaScript
+    // objects sort them (integer keys), a number become a string, a flow list become a block list.
+    const keyed = text.replace("steps: []", "extra:\n  2: a\n  1: b\nsteps: []");
+    assert.equal(sameMeaning(keyed, keyed.replace("  2: a\n  1: b", "  1: b\n  2: a")), false, "integer keys swapped");
+    assert.equal(sameMeaning(text, text.replace("base: 32", 'base: "32"')), false, "a number quoted");
+    assert.equal(sameMeaning(text, text.replace("steps: []", "steps:\n  []")), true, "the same flow list on its own line");
+    assert.equal(sameMeaning(text, text.replace("a1: [1, 2]", "a1:\n        - 1\n        - 2")), false, "a flow list written as a block");
+    // A key written twice is a YAML error: never compared equal.
+    const twice = text.replace("rules: 11e", "rules: 11e\nrules: 11e");
+    assert.equal(sameMeaning(twice, twice.replace("turn: red", "turn:  red")), false, "a duplicate key");
   });
 
   it("compares data deeply, in key order, NaN included", () => {
