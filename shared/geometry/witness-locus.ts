@@ -85,6 +85,173 @@ export function locusCandidates(all: SpotContext, moving: Shape, facingDeg: numb
   if (round) for (const phi of exactArcEnds(all, moving, target, gap)) tryAdd(phi);
 }
 
+/**
+ * The candidates of one locus, handed out as the search needs them: `expand(upTo, add)` adds (with
+ * its place in the locus' generation order, `key`) at least every candidate not added before
+ * whose distance from the start may be at most `upTo`, and says whether none is left. Asked with
+ * Infinity it adds all of them. The order of the keys is the order `locusCandidates` adds them in.
+ */
+export interface LocusSource {
+  expand(upTo: number, add: (c: Candidate, key: number) => void): boolean;
+}
+
+/**
+ * The locus at `gap` from `target`, as a source of candidates. A round base against a round target
+ * samples only the arc the search has come to (`RoundLocus`); any other pair samples the whole locus
+ * at once, as `locusCandidates` does.
+ */
+export function locusSource(all: SpotContext, moving: Shape, facingDeg: number, target: Shape, gap: number): LocusSource {
+  if (moving.kind === "circle" && target.kind === "circle" && !(dist(all.start, target.c) - all.reach > circumradius(target) + circumradius(moving) + gap)) {
+    return new RoundLocus(all, moving, facingDeg, target, gap);
+  }
+  return {
+    expand: (_upTo, add) => {
+      const out: Candidate[] = [];
+      locusCandidates(all, moving, facingDeg, target, gap, out);
+      out.forEach((c, i) => add(c, i));
+      return true;
+    },
+  };
+}
+
+/** How far (inches) beyond `upTo` a round locus' arc is sampled: float noise in a distance never reaches it. */
+const ARC_SLACK = 1e-6;
+
+/**
+ * A round base's locus round a round target, sampled arc by arc: the circle of centres at
+ * distance rho from the target's centre, whose points lie farther from the start the farther their
+ * angle is from the start's. `expand(upTo)` samples the angles whose points may lie within
+ * `upTo` of the start, and every allowed stretch touching them (its ends and middle depend on the
+ * whole stretch); a stretch wholly outside them has all its candidates farther than `upTo`. Every
+ * candidate is the one `locusCandidates` makes (the same angles, computed the same way), keyed by
+ * its place in that function's order: a stretch by its start in the walk round from the first
+ * blocked sample, then its ends, middle and samples; then the exact arc ends.
+ */
+class RoundLocus implements LocusSource {
+  private readonly ctx: SpotContext;
+  private readonly step = (2 * Math.PI) / SAMPLES_ROUND;
+  private readonly shapes: Shape[] = [];
+  /** Per sample: 0 not yet sampled, 1 allowed, -1 not. */
+  private readonly ok = new Int8Array(SAMPLES_ROUND);
+  /** Stretches already added, by their first sample. */
+  private readonly added = new Set<number>();
+  private started = false;
+  private finished = false;
+
+  constructor(
+    private readonly all: SpotContext,
+    private readonly moving: Shape & { readonly kind: "circle" },
+    private readonly facingDeg: number,
+    private readonly target: Shape & { readonly kind: "circle" },
+    private readonly gap: number,
+  ) {
+    this.ctx = locusContext(all, moving, target, gap);
+  }
+
+  private place(phi: number): Shape {
+    return withCentre(this.moving, touchingCentre(this.target, this.moving, fromAngle(phi), this.gap));
+  }
+
+  private candidate(s: Shape, tier: 0 | 1): Candidate {
+    return { shape: s, facingDeg: this.facingDeg, tier, d: dist(s.c, this.ctx.start) };
+  }
+
+  /** Is sample k (any integer; taken round the circle) allowed? */
+  private allowed(k: number): boolean {
+    const n = SAMPLES_ROUND;
+    const i = ((k % n) + n) % n;
+    if (this.ok[i] === 0) {
+      this.shapes[i] = this.place(i * this.step);
+      this.ok[i] = spotOk(this.ctx, this.shapes[i], this.target) ? 1 : -1;
+    }
+    return this.ok[i] === 1;
+  }
+
+  expand(upTo: number, add: (c: Candidate, key: number) => void): boolean {
+    if (this.finished) return true;
+    const n = SAMPLES_ROUND;
+    const runKeys = (2 * n + 2) * (n + 8);
+    if (!this.started) {
+      this.started = true;
+      const angles = exactArcEnds(this.all, this.moving, this.target, this.gap);
+      angles.forEach((phi, i) => {
+        const s = this.place(phi);
+        if (spotOk(this.ctx, s, this.target)) add(this.candidate(s, 0), runKeys + i);
+      });
+    }
+    const range = this.window(upTo);
+    if (range === "none") return false;
+    const [from, to] = range === "all" ? [0, n - 1] : range;
+    for (let k = from; k <= to && !this.finished; k++) if (this.allowed(k)) this.addStretch(k, add);
+    if (range === "all") this.finished = true;
+    return this.finished;
+  }
+
+  /**
+   * The samples (as integers round the circle, possibly negative or past n) whose angles, with a
+   * step to spare on each side, cover every point of the locus within `upTo` of the start; "all"
+   * for the whole circle, "none" when no point is that near.
+   */
+  private window(upTo: number): "all" | "none" | [number, number] {
+    if (!Number.isFinite(upTo)) return "all";
+    const { start } = this.ctx;
+    const c = this.target.c;
+    const rho = this.target.r + this.moving.r + this.gap;
+    const d = dist(start, c);
+    if (!(d * rho > 1e-9)) return "all";
+    const reach = upTo + ARC_SLACK;
+    const cosHalf = (d * d + rho * rho - reach * reach) / (2 * d * rho);
+    if (!(cosHalf > -1)) return "all";
+    if (cosHalf >= 1) return "none";
+    const half = Math.acos(cosHalf);
+    const toward = Math.atan2(start.y - c.y, start.x - c.x);
+    const from = Math.floor((toward - half) / this.step) - 1;
+    const to = Math.ceil((toward + half) / this.step) + 1;
+    return to - from + 1 >= SAMPLES_ROUND ? "all" : [from, to];
+  }
+
+  /**
+   * Adds the allowed stretch holding sample k, unless it was added: its ends, its middle, its
+   * samples. When every sample is allowed there is no stretch: every sample is a tier-1 candidate.
+   */
+  private addStretch(k: number, add: (c: Candidate, key: number) => void): void {
+    const n = SAMPLES_ROUND;
+    const step = this.step;
+    let a = k;
+    while (k - a < n && this.allowed(a - 1)) a--;
+    if (k - a >= n) {
+      for (let i = 0; i < n; i++) add(this.candidate(this.shapes[i], 1), i);
+      this.finished = true;
+      return;
+    }
+    let b = k;
+    while (this.allowed(b + 1)) b++;
+    const first = ((a % n) + n) % n;
+    if (this.added.has(first)) return;
+    this.added.add(first);
+    // Where locusCandidates' walk (unwrapped, from the first blocked sample) meets this stretch:
+    // sample first - 1 is blocked, so the walk starts before `first`, unless `first` is 0.
+    const runStart = first === 0 ? n : first;
+    const j = runStart + (b - a);
+    const key = (sub: number): number => runStart * (n + 8) + sub;
+    const edge = (good: number, bad: number): number => {
+      for (let i = 0; i < EDGE_STEPS; i++) {
+        const mid = (good + bad) / 2;
+        if (spotOk(this.ctx, this.place(mid), this.target)) good = mid;
+        else bad = mid;
+      }
+      return good;
+    };
+    const lo = edge(runStart * step, (runStart - 1) * step);
+    const hi = edge(j * step, (j + 1) * step);
+    add(this.candidate(this.place(lo), 0), key(0));
+    add(this.candidate(this.place(hi), 0), key(1));
+    const mid = this.place((lo + hi) / 2);
+    if (spotOk(this.ctx, mid, this.target)) add(this.candidate(mid, 0), key(2));
+    for (let i = runStart; i <= j; i++) add(this.candidate(this.shapes[i % n], 1), key(3 + i - runStart));
+  }
+}
+
 /** How far (inches) float noise may put a point on a locus outside its circumradius bound. */
 const LOCUS_SLACK = 1e-6;
 

@@ -43,14 +43,26 @@ export function spotOk(ctx: SpotContext, m: Shape, onLocusOf?: Shape): boolean {
   if (dist(m.c, ctx.start) > ctx.reach) return false;
   if (offBoardBy(m, ctx.width, ctx.height) > 0) return false;
   for (const b of ctx.blockers) {
+    if (m.kind === "circle" && b.kind === "circle") {
+      // Two circles: the bounds and the gap are all this one number (what gapBounds and signedGap compute).
+      if (Math.hypot(b.c.x - m.c.x, b.c.y - m.c.y) - (m.r + b.r) < MARGIN) return false;
+      continue;
+    }
     const bounds = gapBounds(m, b);
     if (bounds.lower >= MARGIN) continue;
     if (bounds.upper < MARGIN || signedGap(m, b) < MARGIN) return false;
   }
   let goal = onLocusOf !== undefined;
   for (const t of ctx.targets) {
-    if (t === onLocusOf || gapBounds(m, t).lower > ctx.goalLimit + GEPS) continue;
-    const g = signedGap(m, t);
+    if (t === onLocusOf) continue;
+    let g: number;
+    if (m.kind === "circle" && t.kind === "circle") {
+      g = Math.hypot(t.c.x - m.c.x, t.c.y - m.c.y) - (m.r + t.r);
+      if (g > ctx.goalLimit + GEPS) continue;
+    } else {
+      if (gapBounds(m, t).lower > ctx.goalLimit + GEPS) continue;
+      g = signedGap(m, t);
+    }
     if (g < -GEPS) return false;
     if (g <= ctx.goalLimit + GEPS) goal = true;
   }

@@ -1,7 +1,7 @@
 import type { Vec } from "../model/scenario";
 import { circumradius, withCentre, withFacing, type Shape } from "./shape";
 import { MARGIN, TAU_C } from "./tolerance";
-import { directCandidate, locusCandidates, type Candidate } from "./witness-locus";
+import { directCandidate, locusSource, type Candidate, type LocusSource } from "./witness-locus";
 import { GEPS, pathContext, rotationClear, spotOk, translationClear, withinReach, type PathContext, type SpotContext } from "./witness-spot";
 import { degToRad, dist, radToDeg } from "./vec";
 
@@ -55,20 +55,7 @@ const PATH_TESTS_PER_ACCEPT = 8;
  */
 export function findWitness(q: WitnessQuery): Witness | undefined {
   if (!(q.reach >= 0)) return undefined;
-  const m0 = withCentre(q.moving, q.start);
-  const facing0 = q.facingDeg ?? (m0.kind === "ellipse" ? radToDeg(m0.theta) : 0);
-  const goalLimit = q.goalGap > 0 ? q.goalGap : TAU_C / 2;
-  // Only bases the model could touch within its reach matter.
-  const inRange = (s: Shape, limit: number): boolean => withinReach(m0, s, q.reach, limit);
-  const ctx: SpotContext = {
-    start: q.start,
-    reach: q.reach,
-    width: q.board.width,
-    height: q.board.height,
-    blockers: q.blockers.filter((b) => inRange(b, MARGIN)),
-    targets: q.targets.filter((t) => inRange(t, goalLimit + GEPS)),
-    goalLimit,
-  };
+  const { m0, facing0, ctx } = searchContext(q);
   const path = pathContext(m0, q.reach, q.pathBlockers ?? [...q.targets, ...q.blockers]);
   const turnOk = new Map<number, boolean>();
   const cap = q.maxCandidates ?? DEFAULT_CAP;
@@ -88,23 +75,58 @@ export function findWitness(q: WitnessQuery): Witness | undefined {
   return undefined;
 }
 
+function searchContext(q: WitnessQuery): { m0: Shape; facing0: number; ctx: SpotContext } {
+  const m0 = withCentre(q.moving, q.start);
+  const facing0 = q.facingDeg ?? (m0.kind === "ellipse" ? radToDeg(m0.theta) : 0);
+  const goalLimit = q.goalGap > 0 ? q.goalGap : TAU_C / 2;
+  // Only bases the model could touch within its reach matter.
+  const inRange = (s: Shape, limit: number): boolean => withinReach(m0, s, q.reach, limit);
+  const ctx: SpotContext = {
+    start: q.start,
+    reach: q.reach,
+    width: q.board.width,
+    height: q.board.height,
+    blockers: q.blockers.filter((b) => inRange(b, MARGIN)),
+    targets: q.targets.filter((t) => inRange(t, goalLimit + GEPS)),
+    goalLimit,
+  };
+  return { m0, facing0, ctx };
+}
+
+/**
+ * Every candidate findWitness would consider, in its order, before the path test and `accept`
+ * (for tests). `eager` samples every locus whole when its group comes up, as the search once did:
+ * the order must be the same.
+ */
+export function witnessCandidates(q: WitnessQuery, eager = false): Candidate[] {
+  if (!(q.reach >= 0)) return [];
+  const { m0, facing0, ctx } = searchContext(q);
+  const [keep, ...turned] = facings(m0, facing0, q.rotate);
+  return [[keep], turned].flatMap((phase) => [...generate(ctx, m0, facing0, phase, q.goalGap, eager)]);
+}
+
 /**
  * The candidates for the given facings, every target and locus: structural ones first, then
  * nearest first, ties in generation order (the current spot, then facing by facing, target by
  * target, gap by gap: the direct approach, then the locus). Generated lazily in exactly that
  * order: every candidate of a locus lies within the two circumradii and the gap of the target's
  * centre, so a locus whose nearest possible candidate is farther than the next one due is not
- * sampled yet, and a search that accepts an early candidate never samples the far loci.
+ * sampled yet, and a search that accepts an early candidate never samples the far loci; a round
+ * locus is sampled only along the arc nearer the start than the next candidate due (and a little
+ * more), further as the search gets there (witness-locus.ts `RoundLocus`). `eager` (tests) samples
+ * each locus whole when its group comes up.
  */
-function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: readonly number[], goalGap: number): Generator<Candidate> {
+function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: readonly number[], goalGap: number, eager = false): Generator<Candidate> {
   const tier0 = new CandidateHeap();
   const tier1: Keyed[] = [];
-  const add = (seq: number, list: readonly Candidate[]): void => {
-    list.forEach((c, idx) => (c.tier === 0 ? tier0.push({ c, seq, idx }) : tier1.push({ c, seq, idx })));
+  const push = (c: Candidate, seq: number, idx: number): void => {
+    if (c.tier === 0) tier0.push({ c, seq, idx });
+    else tier1.push({ c, seq, idx });
   };
-  if (facingList.includes(facing0) && spotOk(ctx, m0)) add(-1, [{ shape: m0, facingDeg: facing0, tier: 0, d: 0 }]);
+  if (facingList.includes(facing0) && spotOk(ctx, m0)) push({ shape: m0, facingDeg: facing0, tier: 0, d: 0 }, -1, 0);
   const gaps = goalGap > 0 ? [goalGap, goalGap / 2, 0] : [0];
-  const groups: { readonly seq: number; readonly bound: number; readonly direct: Candidate[]; readonly locus: () => Candidate[] }[] = [];
+  const groups = new GroupHeap();
+  let seq = 0;
   for (const facing of facingList) {
     const m = facing === facing0 ? m0 : withFacing(m0, facing);
     for (const t of ctx.targets) {
@@ -115,27 +137,23 @@ function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: rea
         directCandidate(ctx, m, facing, t, g, direct);
         const onLocus = dist(ctx.start, t.c) - (circumradius(m) + circumradius(t) + g) - LOCUS_SLACK;
         const bound = Math.min(onLocus, ...direct.map((c) => c.d));
-        groups.push({
-          seq: groups.length,
-          bound,
-          direct,
-          locus: () => {
-            const out: Candidate[] = [];
-            locusCandidates(ctx, m, facing, t, g, out);
-            return out;
-          },
-        });
+        groups.push({ seq: seq++, bound, direct, locus: locusSource(ctx, m, facing, t, g), reach: 0 });
       }
     }
   }
-  // Groups by their bound; each is sampled once the next tier-0 candidate due is no nearer than it.
-  const pending = groups.slice().sort((a, b) => a.bound - b.bound || a.seq - b.seq);
-  let next = 0;
+  // Each group is sampled once the next tier-0 candidate due is no nearer than its bound, and a
+  // round locus only as far as that candidate (and a little more): its bound is then how far it
+  // has been sampled, and it is sampled further when the search gets there.
   for (;;) {
     const top = tier0.peek();
-    if (next < pending.length && (top === undefined || pending[next].bound <= top.c.d)) {
-      const group = pending[next++];
-      add(group.seq, [...group.direct, ...group.locus()]);
+    const group = groups.peek();
+    if (group && (top === undefined || group.bound <= top.c.d)) {
+      groups.pop();
+      if (group.reach === 0) group.direct.forEach((c, i) => push(c, group.seq, i));
+      group.reach = group.reach === 0 ? ARC_STEP : 2 * group.reach;
+      const upTo = eager ? Infinity : Math.max(top === undefined ? -Infinity : top.c.d, group.bound) + group.reach;
+      const done = group.locus.expand(upTo, (c, key) => push(c, group.seq, group.direct.length + key));
+      if (!done) groups.push({ ...group, bound: upTo });
       continue;
     }
     if (top === undefined) break;
@@ -144,6 +162,66 @@ function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: rea
   // Every locus is sampled by now: the samples, nearest first.
   tier1.sort(byKey);
   for (const k of tier1) yield k.c;
+}
+
+/** How much farther (inches) than the next candidate due a round locus is first sampled; doubled each time it is sampled further. */
+const ARC_STEP = 0.02;
+
+/** A group of candidates: one facing, target and gap; the direct approach and the locus. */
+interface Group {
+  readonly seq: number;
+  /** No candidate of the group not yet added lies nearer the start than this. */
+  readonly bound: number;
+  readonly direct: readonly Candidate[];
+  readonly locus: LocusSource;
+  /** How far past the next candidate due the locus was last sampled (0: not yet). */
+  reach: number;
+}
+
+/** A binary min-heap of groups by bound, then generation order. */
+class GroupHeap {
+  private readonly items: Group[] = [];
+
+  private static before(a: Group, b: Group): boolean {
+    return a.bound < b.bound || (a.bound === b.bound && a.seq < b.seq);
+  }
+
+  peek(): Group | undefined {
+    return this.items[0];
+  }
+
+  push(g: Group): void {
+    const a = this.items;
+    a.push(g);
+    let i = a.length - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (!GroupHeap.before(a[i], a[up])) break;
+      [a[up], a[i]] = [a[i], a[up]];
+      i = up;
+    }
+  }
+
+  pop(): Group | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last !== undefined) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && GroupHeap.before(a[l], a[m])) m = l;
+        if (r < a.length && GroupHeap.before(a[r], a[m])) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
 }
 
 /** How far (inches) float noise may put a locus point outside the circumradius bound. */

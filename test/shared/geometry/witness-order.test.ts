@@ -1,0 +1,116 @@
+/**
+ * The witness search samples a round locus only as far as it has come (shared/geometry/witness-locus.ts
+ * `RoundLocus`). Whatever it samples, the candidates it offers must be the very ones, in the very order,
+ * that sampling every locus whole gives: a witness found is then the same witness, to the last bit.
+ * Random boards of round and oval bases, and symmetric ones (where ties in distance are exact).
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Vec } from "../../../shared/model/scenario";
+import { circle, shapeOf, type Shape } from "../../../shared/geometry/shape";
+import { MARGIN } from "../../../shared/geometry/tolerance";
+import { witnessCandidates, type WitnessQuery } from "../../../shared/geometry/witness";
+import { locusCandidates, locusSource, type Candidate } from "../../../shared/geometry/witness-locus";
+import type { SpotContext } from "../../../shared/geometry/witness-spot";
+import { createRng } from "../../helpers/prng";
+
+const R32 = 16 / 25.4;
+const R40 = 20 / 25.4;
+const BOARD = { width: 44, height: 30 };
+
+/** A candidate as text, every bit of every number kept. */
+const text = (c: Candidate): string => JSON.stringify([c.shape, c.facingDeg, c.tier, c.d]);
+
+function randomQuery(rng: () => number, ovals: boolean): WitnessQuery {
+  const r = (): number => (rng() < 0.5 ? R32 : R40);
+  const base = (c: Vec): Shape =>
+    ovals && rng() < 0.3 ? shapeOf({ kind: "oval", lengthMm: 60, widthMm: 35 }, c, Math.floor(rng() * 12) * 15) : circle(c, r());
+  const start = { x: 6 + rng() * 30, y: 6 + rng() * 18 };
+  const around = (k: number, spread: number): Shape[] =>
+    Array.from({ length: k }, () => base({ x: start.x + (rng() * 2 - 1) * spread, y: start.y + (rng() * 2 - 1) * spread }));
+  return {
+    moving: circle(start, r()),
+    start,
+    reach: 1 + rng() * 8,
+    rotate: true,
+    goalGap: [0, 1 - MARGIN, 2 - MARGIN][Math.floor(rng() * 3)],
+    targets: around(1 + Math.floor(rng() * 5), 7),
+    blockers: around(Math.floor(rng() * 12), 6),
+    board: BOARD,
+    accept: () => false,
+  };
+}
+
+/** A red block of round models facing a blue block, on a grid: distances tie exactly. */
+function gridQuery(k: number): WitnessQuery {
+  const reds = [0, 1, 2].flatMap((row) => [0, 1].map((col) => ({ x: 10 + col * 1.4 + (k % 3), y: 10 + row * 1.4 })));
+  const blues = [0, 1, 2].flatMap((row) => [0, 1].map((col) => ({ x: 16 + col * 1.4, y: 10 + row * (k % 2 ? 1.4 : 1.6) })));
+  const mover = k % reds.length;
+  return {
+    moving: circle(reds[mover], R32),
+    start: reds[mover],
+    reach: [9 - MARGIN, 3 - MARGIN, 6 - MARGIN][k % 3],
+    rotate: true,
+    goalGap: [1 - MARGIN, 2 - MARGIN, 0][k % 3],
+    targets: blues.map((c) => circle(c, R32)),
+    blockers: reds.filter((_, i) => i !== mover).map((c) => circle({ x: c.x + 3.5, y: c.y }, R32)),
+    board: BOARD,
+    accept: () => false,
+  };
+}
+
+describe("witness candidates: a round locus sampled arc by arc", () => {
+  it("offers the candidates of whole loci, in the same order (random boards)", () => {
+    const rng = createRng(15);
+    for (let i = 0; i < 150; i++) {
+      const q = randomQuery(rng, i % 3 === 0);
+      assert.deepEqual(witnessCandidates(q).map(text), witnessCandidates(q, true).map(text), `board ${i}`);
+    }
+  });
+
+  it("offers the candidates of whole loci, in the same order (grids, where distances tie)", () => {
+    for (let k = 0; k < 36; k++) {
+      const q = gridQuery(k);
+      const lazy = witnessCandidates(q).map(text);
+      assert.ok(lazy.length > 0);
+      assert.deepEqual(lazy, witnessCandidates(q, true).map(text), `grid ${k}`);
+    }
+  });
+
+  it("adds every candidate within each distance asked, and in the end exactly those of the whole locus, keyed in its order", () => {
+    const rng = createRng(7);
+    let partial = 0;
+    for (let i = 0; i < 200; i++) {
+      const q = i % 2 ? gridQuery(i) : randomQuery(rng, false);
+      const ctx: SpotContext = {
+        start: q.start,
+        reach: q.reach,
+        width: BOARD.width,
+        height: BOARD.height,
+        blockers: q.blockers,
+        targets: q.targets,
+        goalLimit: Math.max(q.goalGap, 0.005),
+      };
+      const target = q.targets[Math.floor(rng() * q.targets.length)];
+      const whole: Candidate[] = [];
+      locusCandidates(ctx, q.moving, 0, target, q.goalGap, whole);
+      const source = locusSource(ctx, q.moving, 0, target, q.goalGap);
+      const got: { c: Candidate; key: number }[] = [];
+      let upTo = Math.max(0, q.reach - 8) + rng();
+      for (let done = false; !done; upTo += rng() * 1.5) {
+        done = source.expand(upTo, (c, key) => got.push({ c, key }));
+        const added = new Set(got.map((g) => text(g.c)));
+        for (const c of whole) if (c.d <= upTo) assert.ok(added.has(text(c)), `board ${i}: a candidate at ${c.d} missing after expanding to ${upTo}`);
+        if (!done) partial++;
+      }
+      const keys = got.map((g) => g.key);
+      assert.equal(new Set(keys).size, keys.length, `board ${i}: keys unique`);
+      const inOrder = got
+        .slice()
+        .sort((a, b) => a.key - b.key)
+        .map((g) => text(g.c));
+      assert.deepEqual(inOrder, whole.map(text), `board ${i}`);
+    }
+    assert.ok(partial > 50, `${partial} partial expansions`);
+  });
+});
