@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import type { CodeAction, Diagnostic, InitializeResult, Range } from "vscode-languageserver-protocol/node";
 import { LspServer, scenarioUri } from "./harness";
 import { ConfiguredClient } from "./settings-client";
+import { applyTextEdits } from "./navigation-client";
+import { analyze } from "../../shared/index";
 
 let server: LspServer;
 let initialized: InitializeResult;
@@ -92,6 +94,58 @@ test("move.too-far: the verified end on the path at the limit (preferred), then 
   ]);
   // Asked again (the light bulb asks on every cursor move): the same answer.
   assert.deepEqual(await codeActions(uri, [diagnostic], ["quickfix"]), actions);
+});
+
+test("move.too-far on the next version of a document: a fix verified through every later step, which the whole scenario accepts", async () => {
+  // Step 2 puts c1 where a1 would stand at the cut on its path at the limit ([15.99, 10]): the
+  // fix must be another end, found by a replay that runs on past a1's own step.
+  const lines = (a1: string): string =>
+    [
+      "scenario: a later step measures the moved model",
+      "rules: 11e",
+      "turn: red",
+      "phase: movement",
+      "units:",
+      "  boyz:",
+      "    player: red",
+      "    base: 32",
+      "    move: 6",
+      "    models:",
+      "      a1: [10, 10]",
+      "  grots:",
+      "    player: red",
+      "    base: 32",
+      "    move: 6",
+      "    models:",
+      "      c1: [12, 14]",
+      "steps:",
+      "  - move: boyz",
+      "    to:",
+      `      a1: ${a1}`,
+      "  - move: grots",
+      "    to:",
+      "      c1: [15.5, 11.1]",
+      "",
+    ].join("\n");
+  const uri = scenarioUri("code-actions-later-step");
+  await server.open(uri, lines("[15.8, 8.5]"), 1);
+  assert.deepEqual((await server.diagnostics(uri, 1)).diagnostics, []);
+  // The next version, analysed from the checkpoints of the first.
+  const text = lines("[18, 10]");
+  const published = server.diagnostics(uri, 2);
+  await server.change(uri, text, 2);
+  const diagnostic = (await published).diagnostics.find((d) => d.code === "move.too-far");
+  assert.ok(diagnostic);
+  const actions = (await codeActions(uri, [diagnostic])) ?? [];
+  const fix = actions.find((a) => a.isPreferred);
+  assert.ok(fix?.edit?.changes, JSON.stringify(actions.map((a) => a.title)));
+  assert.notEqual(fix.title, "Move a1 to [15.99, 10]");
+  const after = applyTextEdits(text, fix.edit.changes[uri]);
+  assert.deepEqual(
+    analyze(after).problems.map((p) => p.code),
+    [],
+    fix.title,
+  );
 });
 
 test("action.mode: the fight type the rules allow, and the block illegal: list extended in its style", async () => {
