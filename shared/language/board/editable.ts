@@ -1,7 +1,7 @@
 import type { BoardFrame } from "../../engine/frame";
 import type { BaseShape, Scenario, Step } from "../../model/scenario";
 import { boardAfter, systemOf } from "./facts";
-import { moveRecords, stepBlockLimit } from "./move-records";
+import { stepBlockLimit } from "./move-records";
 
 /** Board inches → picture pixels: `px = x0 + x * scale`, `py = y0 + y * scale` (y grows downwards, as in the scenario). */
 export interface Projection {
@@ -83,14 +83,12 @@ function notMover(step: Step, mover: string | undefined, unit: string, model: st
 }
 
 /**
- * The step's limit as hovers name it. The move records (one cached replay per analysed scenario,
- * shared with hovers and inlay hints) hold it for a step that moves models; only a step that
- * moves none yet is replayed up to the board before it.
+ * The step's limit as hovers name it (the limit the move records give its moves), read from the
+ * board before the step: the timeline resumes from the analysis's checkpoints, where the move
+ * records replay the whole document once per version.
  */
 function moverLimit(scenario: Scenario, step: Step): { limit?: number; what: string } {
-  const block = step.kind === "fight" ? (step.consolidate ? "consolidate" : "pile-in") : undefined;
-  const recorded = moveRecords(scenario).find((r) => r.step === step.index && (block === undefined || r.block === block));
-  const limit = recorded?.limit ?? stepBlockLimit(boardBefore(scenario, step), systemOf(scenario).system, step);
+  const limit = stepBlockLimit(boardBefore(scenario, step), systemOf(scenario).system, step);
   return limit ? { ...(limit.limit !== undefined && { limit: limit.limit }), what: limit.what } : { what: step.kind };
 }
 

@@ -25,11 +25,36 @@ export function boardAfter(scenario: Scenario, step: number | undefined): BoardS
   return replayedBoardAfter(scenario, systemOf(scenario).system, step);
 }
 
-/** The enemy model closest to `m` (edge to edge; negative when the bases overlap). */
+/** Each board's models in their order (ties for the closest go to the first, as a scan of every model gives). */
+const ordinals = new WeakMap<BoardState, Map<ModelState, number>>();
+
+/**
+ * The enemy model closest to `m` (edge to edge; negative when the bases overlap); of several at
+ * the same gap, the first of the board's models. Asks the board's grid within a growing radius
+ * (the grid's answer holds every model within it) until an enemy lies within, so a move record or
+ * a hover costs what is near the model, not the whole board.
+ */
 export function closestEnemy(board: BoardState, m: ModelState): { model: ModelState; gap: number } | undefined {
+  let order = ordinals.get(board);
+  if (!order) ordinals.set(board, (order = new Map([...board.models.values()].map((n, i) => [n, i]))));
+  for (let r = 2; ; r *= 2) {
+    const enemies = board
+      .near(m.shape, r)
+      .filter((n) => n.alive && n.unit.player !== m.unit.player)
+      .sort((a, b) => order.get(a)! - order.get(b)!);
+    const best = closestOf(m, enemies);
+    // Every model within r is among those near: a best within r is the best of all. Past FAR every
+    // model is within r (positions lie within 1000" of the origin: model/limits.ts).
+    if ((best && best.gap <= r) || r >= FAR) return best;
+  }
+}
+
+/** Farther than any two models on any board can be apart (2,829" at most). */
+const FAR = 4096;
+
+function closestOf(m: ModelState, enemies: readonly ModelState[]): { model: ModelState; gap: number } | undefined {
   let best: { model: ModelState; gap: number } | undefined;
-  for (const n of board.models.values()) {
-    if (!n.alive || n.unit.player === m.unit.player) continue;
+  for (const n of enemies) {
     // The exact (oval) gap only when the cheap lower bound could beat the best so far.
     if (best && gapBounds(m.shape, n.shape).lower >= best.gap) continue;
     const gap = signedGap(m.shape, n.shape);
