@@ -180,16 +180,20 @@ export function checkpointBefore(scenario: Scenario, system: RulesSystem, index:
 /**
  * Replays `steps` one after another from `from` (the first in place of the step after the
  * checkpoint), on the checkpoint's board under a trial that is rolled back afterwards, as
- * `tryStepFrom` does for one step: the findings of every step replayed, in order. The checkpoint
- * is left as it was.
+ * `tryStepFrom` does for one step: the findings of every step replayed, in order. `goOn`, when
+ * given, sees the findings so far after each step and may stop the replay there (false). The
+ * checkpoint is left as it was.
  */
-export function tryStepsFrom(from: Checkpoint, steps: readonly Step[]): readonly Problem[] {
+export function tryStepsFrom(from: Checkpoint, steps: readonly Step[], goOn?: (replayed: number, problems: readonly Problem[]) => boolean): readonly Problem[] {
   const board = from.state.ctx.board;
   const state: ReplayState = { ctx: cloneContext(from.state.ctx, board), phase: from.state.phase, next: from.state.next };
   const before = state.ctx.report.problems.length;
   board.beginTrial();
   try {
-    for (const step of steps) applyVariant(state, step);
+    for (let i = 0; i < steps.length; i++) {
+      applyVariant(state, steps[i]);
+      if (goOn && i < steps.length - 1 && !goOn(i + 1, state.ctx.report.problems.slice(before))) break;
+    }
     return state.ctx.report.problems.slice(before);
   } finally {
     board.rollback();

@@ -63,15 +63,33 @@ export class MoveTrial {
    * Every finding of the scenario with the move's path replaced by `path` (its facing and span
    * as written): the findings `analyze` gives for the text that writes that path, at the
    * original's offsets. Undefined when the replay failed.
+   *
+   * `settled`, when given, is asked first about the findings up to and including the move's
+   * step, as they will stand (each step's findings are finished on their own, and later steps
+   * add findings of their own steps only): when it answers true, the verdict does not depend on
+   * later steps, which are then not replayed, and those findings are returned (`complete` false).
    */
-  judge(path: readonly Vec[]): readonly Problem[] | undefined {
+  judge(
+    path: readonly Vec[],
+    settled?: (own: readonly Problem[]) => boolean,
+  ): { readonly problems: readonly Problem[]; readonly complete: boolean } | undefined {
     if (path.length === 0) return undefined;
     const moved: ModelMove = { ...this.move, path };
     const first = replaceMove(this.steps[0], this.move, moved);
     if (first === undefined) return undefined;
     try {
-      const replayed = finish(this.steps, tryStepsFrom(this.cp, [first, ...this.steps.slice(1)]));
-      return [...this.kept, ...replayed];
+      const upTo = (): Problem[] => this.kept.filter((p) => p.step === undefined || p.step <= first.index);
+      let partial: Problem[] | undefined;
+      const goOn = (replayed: number, raw: readonly Problem[]): boolean => {
+        if (replayed > 1 || !settled) return true;
+        const found = [...upTo(), ...finish([first], raw)];
+        if (!settled(found)) return true;
+        partial = found;
+        return false;
+      };
+      const raw = tryStepsFrom(this.cp, [first, ...this.steps.slice(1)], goOn);
+      if (partial) return { problems: partial, complete: false };
+      return { problems: [...this.kept, ...finish(this.steps, raw)], complete: true };
     } catch {
       return undefined;
     }

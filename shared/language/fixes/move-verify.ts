@@ -19,7 +19,9 @@ import { asScalar } from "../../parse/yaml-nodes";
  */
 export interface Verdict {
   readonly ok: boolean;
+  /** The edited text's findings: all of them, or (when `partial`) those up to the move's step, where it was refused already. */
   readonly problems: readonly Problem[];
+  readonly partial?: boolean;
 }
 
 export class MoveJudge {
@@ -46,10 +48,15 @@ export class MoveJudge {
       if (this.trial) {
         if (!this.ctx.budget.take()) return { ok: false, problems: [] };
         this.counts.replayed++;
-        const found = this.trial.judge(path);
+        const verdict = (found: readonly Problem[]): { ok: boolean; problems: Problem[] } => {
+          const problems = found.map((p) => ({ ...p, span: shifted(p.span, edits) }));
+          return { ok: judged(this.ctx, this.target, after, problems, this.clean).ok, problems };
+        };
+        // Refused on its own step already (the finding stays, or a new one there): later steps cannot change that.
+        const found = this.trial.judge(path, (upToStep) => !verdict(upToStep).ok);
         if (!found) return { ok: false, problems: [] };
-        const problems = found.map((p) => ({ ...p, span: shifted(p.span, edits) }));
-        return { ok: judged(this.ctx, this.target, after, problems, this.clean).ok, problems };
+        const { ok, problems } = verdict(found.problems);
+        return found.complete ? { ok, problems } : { ok: false, problems, partial: true };
       }
     }
     this.counts.analysed++;
