@@ -1,6 +1,7 @@
 import type { Analysis } from "../../engine/analyze";
 import type { TextEdit } from "../text/index";
-import { readLayout } from "./layout";
+import { onlySpacingInFlow } from "./flow-spacing";
+import { readLayout, type Layout } from "./layout";
 import { formatLines, LayoutMismatch, sourceLines, type FormatOptions, type OutLine, type SourceLine } from "./lines";
 import { sameMeaning } from "./safety";
 
@@ -14,10 +15,12 @@ export { deepEqual, sameMeaning } from "./safety";
  * Conservative by construction: it only changes whitespace between tokens and at line starts
  * (see lines.ts and spacing.ts for the rules), never a scalar, a comment's text, a
  * key's place, an anchor or a tag, and never turns flow style into block style or back. And
- * whatever the rules did, a result is only offered when the formatted text parses to the same
- * data, keeps the same comments in the same order and gets the same Ruleboard findings
- * (safety.ts). When re-indenting would fail that check, the same is tried with every line's
- * indentation kept; when that fails too, or the text does not parse, nothing is changed.
+ * whatever the rules did, a result is only offered when it is shown to mean what the text did:
+ * when it changes nothing but blanks between the same tokens inside flow collections that open
+ * and close on one line, from the tokens (flow-spacing.ts); otherwise when the formatted text
+ * parses to the same data, keeps the same comments in the same order and gets the same Ruleboard
+ * findings (safety.ts). When re-indenting would fail that check, the same is tried with every
+ * line's indentation kept; when that fails too, or the text does not parse, nothing is changed.
  */
 
 /** Which lines to format (0-based, both included); a range request formats the whole lines it touches. */
@@ -63,11 +66,13 @@ function formatChosen(text: string, options: FormatOptions, request: FormatReque
   const lines = sourceLines(text);
   try {
     for (const reindent of [true, false]) {
-      const out = tryFormat(text, options, reindent);
-      if (out === undefined) continue;
+      const formatted = tryFormat(text, options, reindent);
+      if (formatted === undefined) continue;
+      const { layout, out } = formatted;
       const result = joinLines(text, lines, out, request.lines);
       if (result === text) return undefined;
-      if (sameMeaning(text, result, request.before)) return { lines, out };
+      // Spacing inside one-line flow collections is shown safe from the tokens; anything else is parsed and compared.
+      if (onlySpacingInFlow(text, layout, lines, out, request.lines) || sameMeaning(text, result, request.before)) return { lines, out };
     }
   } catch {
     // The rules or the checks failed on a text they did not foresee: leave it as it is.
@@ -75,11 +80,11 @@ function formatChosen(text: string, options: FormatOptions, request: FormatReque
   return undefined;
 }
 
-function tryFormat(text: string, options: FormatOptions, reindent: boolean): (OutLine | null)[] | undefined {
+function tryFormat(text: string, options: FormatOptions, reindent: boolean): { layout: Layout; out: (OutLine | null)[] } | undefined {
   const layout = readLayout(text);
   if (layout === undefined) return undefined;
   try {
-    return formatLines(text, layout, options, reindent);
+    return { layout, out: formatLines(text, layout, options, reindent) };
   } catch (error) {
     if (error instanceof LayoutMismatch) return undefined;
     throw error;

@@ -75,11 +75,6 @@ const FLOW_SCALARS = new Set(["scalar", "single-quoted-scalar", "double-quoted-s
 /** Thrown inside the reader when the text has a shape the formatter leaves alone; never escapes. */
 class Unsupported extends Error {}
 
-type Work =
-  | { readonly token: CST.Token; readonly block: Block | undefined; readonly inFlow: boolean; readonly attach?: Attach }
-  | { readonly item: Block }
-  | { readonly body: CST.BlockScalar; readonly block: Block | undefined };
-
 /**
  * Reads the layout of `text`, or undefined when the formatter should not touch it: explicit `?`
  * keys, parser error tokens, or anything whose tokens do not add up to the text exactly.
@@ -99,6 +94,14 @@ export function readLayout(text: string): Layout | undefined {
   }
 }
 
+/** What the walk does next with an entry of its stack: read a token, start an item, or emit a block scalar's body. */
+const TOKEN = 0;
+const ITEM = 1;
+const BODY = 2;
+/** How a token hangs from its block, for a block collection (index into ATTACH; NONE when it is no item's value). */
+const NONE = -1;
+const ATTACH: readonly Attach[] = ["root", "map-value", "seq-item"];
+
 function read(text: string): Layout {
   const leaves: Leaf[] = [];
   const blocks: Block[] = [];
@@ -107,8 +110,10 @@ function read(text: string): Layout {
   let lastDash: Leaf | undefined;
 
   const emit = (type: string, source: string, block: Block | undefined, inFlow: boolean, body?: Leaf["body"]): void => {
-    if (text.slice(cursor, cursor + source.length) !== source) throw new Unsupported();
-    const leaf: Leaf = { type, start: cursor, end: cursor + source.length, block, inFlow, ...(body && { body }) };
+    if (!text.startsWith(source, cursor)) throw new Unsupported();
+    const leaf: Leaf = body
+      ? { type, start: cursor, end: cursor + source.length, block, inFlow, body }
+      : { type, start: cursor, end: cursor + source.length, block, inFlow };
     cursor = leaf.end;
     if (source.length === 0) return;
     if (pendingItem !== undefined && !BLANK_TYPES.has(type)) {
@@ -120,79 +125,99 @@ function read(text: string): Layout {
     leaves.push(leaf);
   };
 
-  // An explicit stack, not recursion: how deep the YAML nests is the text's to choose.
-  const stack: Work[] = [];
-  const tops = [...new Parser().parse(text)];
-  for (let i = tops.length - 1; i >= 0; i--) stack.push({ token: tops[i], block: undefined, inFlow: false });
-  const pushAll = (tokens: readonly CST.Token[] | undefined, block: Block | undefined, inFlow: boolean): Work[] =>
-    (tokens ?? []).map((token) => ({ token, block, inFlow }));
+  // An explicit stack, not recursion: how deep the YAML nests is the text's to choose. Parallel
+  // arrays (what to do, the token or block, its block, in a flow collection, how it hangs), and
+  // each token's children pushed last first, so they are read in source order.
+  const kinds: number[] = [];
+  const items: (CST.Token | Block)[] = [];
+  const owners: (Block | undefined)[] = [];
+  const flows: boolean[] = [];
+  const attaches: number[] = [];
+  const push = (kind: number, item: CST.Token | Block, block: Block | undefined, inFlow: boolean, attach = NONE): void => {
+    kinds.push(kind);
+    items.push(item);
+    owners.push(block);
+    flows.push(inFlow);
+    attaches.push(attach);
+  };
+  /** Pushes `tokens` so that they are read in order. */
+  const pushAll = (tokens: readonly CST.Token[] | undefined, block: Block | undefined, inFlow: boolean): void => {
+    if (tokens) for (let i = tokens.length - 1; i >= 0; i--) push(TOKEN, tokens[i], block, inFlow);
+  };
+  /** Pushes one item of a collection (its leading tokens, key, separator and value) so that it is read in order. */
+  const pushItem = (item: CST.CollectionItem, block: Block | undefined, inFlow: boolean, valueAttach = NONE): void => {
+    if (item.value) push(TOKEN, item.value, block, inFlow, valueAttach);
+    pushAll(item.sep, block, inFlow);
+    if (item.key) push(TOKEN, item.key, block, inFlow);
+    pushAll(item.start, block, inFlow);
+  };
 
-  for (let work = stack.pop(); work !== undefined; work = stack.pop()) {
-    if ("item" in work) {
-      pendingItem = work.item;
+  const tops = [...new Parser().parse(text)];
+  pushAll(tops, undefined, false);
+
+  while (kinds.length > 0) {
+    const kind = kinds.pop()!;
+    const entry = items.pop()!;
+    const block = owners.pop();
+    const inFlow = flows.pop()!;
+    const attach = attaches.pop()!;
+    if (kind === ITEM) {
+      pendingItem = entry as Block;
       continue;
     }
-    if ("body" in work) {
-      emit("block-scalar", work.body.source, work.block, false, { trimIndent: trimIndentOf(work.body), keep: chompOf(work.body) === "+" });
+    if (kind === BODY) {
+      const body = entry as CST.BlockScalar;
+      emit("block-scalar", body.source, block, false, { trimIndent: trimIndentOf(body), keep: chompOf(body) === "+" });
       continue;
     }
-    const { token, block, inFlow } = work;
-    const later: Work[] = [];
+    const token = entry as CST.Token;
     if (SOURCE_TYPES.has(token.type)) {
       emit(token.type, (token as CST.SourceToken).source, block, inFlow);
     } else if (FLOW_SCALARS.has(token.type)) {
       const scalar = token as CST.FlowScalar;
       emit(scalar.type, scalar.source, block, inFlow);
-      later.push(...pushAll(scalar.end, block, inFlow));
+      pushAll(scalar.end, block, inFlow);
     } else if (token.type === "block-scalar") {
-      later.push(...pushAll(token.props, block, inFlow), { body: token, block });
+      push(BODY, token, block, inFlow);
+      pushAll(token.props, block, inFlow);
     } else if (token.type === "document") {
-      later.push(...pushAll(token.start, undefined, false));
-      if (token.value) later.push({ token: token.value, block: undefined, inFlow: false, attach: "root" });
-      later.push(...pushAll(token.end, undefined, false));
+      pushAll(token.end, undefined, false);
+      if (token.value) push(TOKEN, token.value, undefined, false, 0);
+      pushAll(token.start, undefined, false);
     } else if (token.type === "doc-end") {
       emit("doc-end", token.source, undefined, false);
-      later.push(...pushAll(token.end, undefined, false));
+      pushAll(token.end, undefined, false);
     } else if (token.type === "flow-collection") {
-      later.push({ token: token.start, block, inFlow: true });
-      for (const item of token.items) later.push(...itemWork(item, block, true));
-      token.end.forEach((end, i) => later.push({ token: end, block, inFlow: i === 0 || inFlow }));
+      for (let i = token.end.length - 1; i >= 0; i--) push(TOKEN, token.end[i], block, i === 0 || inFlow);
+      for (let i = token.items.length - 1; i >= 0; i--) pushItem(token.items[i], block, true);
+      push(TOKEN, token.start, block, true);
     } else if (token.type === "block-map" || token.type === "block-seq") {
-      if (work.attach === undefined || inFlow) throw new Unsupported();
+      if (attach === NONE || inFlow) throw new Unsupported();
       const kind = token.type === "block-map" ? "map" : "seq";
+      const how = ATTACH[attach];
       const own: Block = {
         kind,
         parent: block,
-        attach: work.attach,
-        dash: work.attach === "seq-item" ? lastDash : undefined,
+        attach: how,
+        dash: how === "seq-item" ? lastDash : undefined,
         first: undefined,
         oldCol: -1,
         newCol: -1,
       };
       blocks.push(own);
-      for (const item of token.items) {
-        if ("explicitKey" in item && item.explicitKey) throw new Unsupported();
-        const parts = itemWork(item, own, false, kind === "map" ? "map-value" : "seq-item");
+      for (const item of token.items) if ("explicitKey" in item && item.explicitKey) throw new Unsupported();
+      for (let i = token.items.length - 1; i >= 0; i--) {
+        const item = token.items[i];
+        pushItem(item, own, false, kind === "map" ? 1 : 2);
         const written = item.start.some((t) => !BLANK_TYPES.has(t.type)) || item.key || item.sep || item.value;
-        if (written) later.push({ item: own });
-        later.push(...parts);
+        if (written) push(ITEM, own, undefined, false);
       }
     } else {
       // `error`, `flow-error-end`, anything this reader does not know: leave the text alone.
       throw new Unsupported();
     }
-    for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]);
   }
   return { leaves, blocks };
-}
-
-/** The work for one item of a collection: its leading tokens, key, separator and value, in order. */
-function itemWork(item: CST.CollectionItem, block: Block | undefined, inFlow: boolean, valueAttach?: Exclude<Attach, "root">): Work[] {
-  const out: Work[] = item.start.map((token) => ({ token, block, inFlow }));
-  if (item.key) out.push({ token: item.key, block, inFlow });
-  for (const token of item.sep ?? []) out.push({ token, block, inFlow });
-  if (item.value) out.push({ token: item.value, block, inFlow, ...(valueAttach && { attach: valueAttach }) });
-  return out;
 }
 
 const HEADER = /^[|>](?:([1-9])([+-]?)|([+-])([1-9]?))?/;

@@ -9,6 +9,9 @@ import { parseAllDocuments } from "yaml";
 import { analyze } from "../../../shared/index";
 import { applyEdits } from "../../../shared/language/text/index";
 import { deepEqual, formatEdits, formatText, sameMeaning, type FormatOptions } from "../../../shared/language/format/index";
+import { onlySpacingInFlow } from "../../../shared/language/format/flow-spacing";
+import { readLayout } from "../../../shared/language/format/layout";
+import { sourceLines } from "../../../shared/language/format/lines";
 
 const TWO: FormatOptions = { tabSize: 2, insertSpaces: true };
 const FOUR: FormatOptions = { tabSize: 4, insertSpaces: true };
@@ -465,5 +468,70 @@ describe("the examples and rules fixtures", () => {
       assert.ok(sameMeaning(text, four), name);
       assert.equal(formatText(four, TWO), text, name);
     }
+  });
+
+  it("with their flow collections written tight, are spaced again, which the full check finds safe too", () => {
+    let shownSafe = 0;
+    for (const [name, text] of [...examples, ...fixtures]) {
+      // Lines with a comment or a quote are left as written (the blanks there may be text).
+      const tighten = (line: string): string =>
+        /[#"']/.test(line)
+          ? line
+          : line.replace(/([[{]) ?([^\][{}]*?) ?([\]}])/g, (_, open: string, inner: string, close: string) => `${open}${inner.replace(/, /g, ",")}${close}`);
+      const tight = text.split("\n").map(tighten).join("\n");
+      if (tight === text) continue;
+      const layout = readLayout(tight);
+      assert.ok(layout, name);
+      const formatted = formatText(tight, TWO);
+      assert.equal(formatted, text, name);
+      const out = sourceLines(formatted).map((l) => ({ content: formatted.slice(l.start, l.end), eol: l.eol }));
+      if (onlySpacingInFlow(tight, layout, sourceLines(tight), out)) shownSafe++;
+      // Whatever proof let the formatter offer it, the long one agrees.
+      assert.ok(sameMeaning(tight, formatted), name);
+    }
+    assert.ok(shownSafe > 100, `${shownSafe} shown safe from the tokens`);
+  });
+});
+
+describe("spacing inside one-line flow collections, shown safe from the tokens", () => {
+  /** Whether `after` (same lines) is shown to differ from `before` only by blanks inside one-line flow collections. */
+  const shown = (before: string, after: string): boolean => {
+    const layout = readLayout(before);
+    assert.ok(layout, "the text has a layout");
+    const out = sourceLines(after).map((l) => ({ content: after.slice(l.start, l.end), eol: l.eol }));
+    return onlySpacingInFlow(before, layout, sourceLines(before), out);
+  };
+
+  it("accepts blanks between the same tokens, in lists and maps, plain or quoted", () => {
+    assert.equal(shown("a: [1,2]\nb: x\n", "a: [1, 2]\nb: x\n"), true);
+    assert.equal(shown("m: {at: [1,2],  facing: 90}\n", "m: { at: [1, 2], facing: 90 }\n"), true);
+    assert.equal(shown('t: [ "a b" ,c ]\n', 't: ["a b", c]\n'), true);
+    assert.equal(shown("t: [a,[b,{c: d}]] # note\n", "t: [a, [b, { c: d }]] # note\n"), true);
+    // And the formatter's own output on such a text is what it says.
+    const text = doc("units:", "  a:", "    models: {a1: [1,2], a2: { at: [3,4],facing: 90 }}", "    base: 32");
+    assert.equal(formatText(text, TWO), doc("units:", "  a:", "    models: { a1: [1, 2], a2: { at: [3, 4], facing: 90 } }", "    base: 32"));
+  });
+
+  it("refuses what blanks decide: a `:` or `#` that starts something, a plain scalar's own blanks, quoted text", () => {
+    // `{a:1}` is a map whose key is the plain scalar `a:1`; `{a: 1}` maps a to 1.
+    assert.equal(shown("m: {a:1}\n", "m: {a: 1}\n"), false);
+    assert.equal(sameMeaning("m: {a:1}\n", "m: {a: 1}\n"), false);
+    assert.equal(shown("t: [a b]\n", "t: [a  b]\n"), false);
+    assert.equal(shown('t: ["a ,b"]\n', 't: ["a , b"]\n'), false);
+    assert.equal(shown("t: [a,b#c]\n", "t: [a, b #c]\n"), false);
+  });
+
+  it("refuses anything outside one-line flow collections: the brackets, blanks outside them, indentation, a line break, a collection over lines", () => {
+    assert.equal(shown("t: [a]\nu: 1\n", "t:  [a]\nu: 1\n"), false);
+    assert.equal(shown("t: [a]#c\n", "t: [a] #c\n"), false);
+    assert.equal(shown("t:\n  - [a,b]\n", "t:\n    - [a, b]\n"), false);
+    assert.equal(shown("t: [a,\n  b]\n", "t: [a,\n  b ]\n"), false);
+    assert.equal(shown("t: [a,b]\n", "t: [a, b]\r\n"), false);
+    const layout = readLayout("t: [a,b]\nu: 1\n")!;
+    assert.equal(
+      onlySpacingInFlow("t: [a,b]\nu: 1\n", layout, sourceLines("t: [a,b]\nu: 1\n"), [{ content: "t: [a, b]", eol: "\n" }, null, { content: "", eol: "" }]),
+      false,
+      "a line removed",
+    );
   });
 });
