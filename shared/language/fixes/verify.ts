@@ -8,13 +8,15 @@ import { keepsComments, onlyNumbersChange } from "./comments";
 /**
  * The engine as the judge of every fix: an edit is offered only when the edited text keeps every
  * comment of the original and, analysed again, no longer has the finding and has no finding the
- * original did not have.
+ * original did not have. (A new position of a move is judged the same way by a replay from the
+ * checkpoint before its step instead of a whole analysis: move-verify.ts.)
  */
 
 /**
  * How many re-analyses a request may still spend. Each costs a whole `analyze` (a few ms, far
- * more on a large scenario), so the count bounds a request's work; `expired`, when given, lets the
- * caller stop it on its own terms as well (the server passes a deadline: shared/ reads no clock).
+ * more on a large scenario), or a replay of the steps from the one a moved model is in, so the
+ * count bounds a request's work; `expired`, when given, lets the caller stop it on its own
+ * terms as well (the server passes a deadline: shared/ reads no clock; searches stop at it).
  * When the budget runs out, fewer fixes are offered, never unverified ones.
  */
 export class Budget {
