@@ -40,9 +40,11 @@ function resumable(scenario: Scenario, system: RulesSystem, position: number): R
   let best: ReplayState | undefined;
   for (const c of k.checkpoints) if (c.next <= position && c.next > 0) best = c;
   if (!best) return undefined;
-  const state = cloneReplay(best);
-  state.ctx.report.problems.splice(0, k.setUpProblems);
-  return state;
+  const copy = cloneReplay(best);
+  copy.ctx.report.problems.splice(0, k.setUpProblems);
+  // A checkpoint carried over from an earlier version (engine/incremental.ts) holds that version's
+  // scenario, whose steps from there on may differ: the copy goes on with this one's.
+  return { ...copy, ctx: { ...copy.ctx, scenario } };
 }
 
 /** How many steps of `steps` have an index at most `index` (steps keep their order in `steps:`). */
