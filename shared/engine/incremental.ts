@@ -41,6 +41,19 @@ export interface IncrementalAnalysis {
   readonly patched?: boolean;
 }
 
+/**
+ * Each analysed scenario's predecessor, when its analysis resumed from it: the previous version
+ * and how many leading steps the two share. Memos of the language layer (the move records) carry
+ * their answers for those steps over. One link per document: a version's own link is dropped
+ * when the next one is made, so no chain of versions is kept alive.
+ */
+const lineage = new WeakMap<Scenario, { readonly previous: Scenario; readonly same: number }>();
+
+/** The version `scenario` was analysed from, and how many leading steps the two share (at least one). */
+export function predecessorOf(scenario: Scenario): { readonly previous: Scenario; readonly same: number } | undefined {
+  return lineage.get(scenario);
+}
+
 /** At most this many checkpoints are kept per document (each is a copy of the board). */
 const MAX_CHECKPOINTS = 12;
 
@@ -69,6 +82,8 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
     const old = previous.scenario.steps;
     while (same < steps.length && same < old.length && deepEqual(old[same], steps[same])) same++;
   }
+  if (previous) lineage.delete(previous.scenario);
+  if (previous && same > 0) lineage.set(scenario, { previous: previous.scenario, same });
   const usable = previous && same > 0 ? previous.checkpoints.filter((c) => c.next <= same) : [];
   const from = usable.at(-1);
   let state: ReplayState;

@@ -1,4 +1,5 @@
 import type { BoardState } from "../../board/board-state";
+import { predecessorOf } from "../../engine/incremental";
 import { replayTo } from "../../engine/timeline";
 import { pathLength } from "../../geometry/path";
 import type { ModelMove, Scenario, Step, Vec } from "../../model/scenario";
@@ -35,20 +36,37 @@ const cache = new WeakMap<Scenario, readonly MoveRecord[]>();
 export function moveRecords(scenario: Scenario): readonly MoveRecord[] {
   const cached = cache.get(scenario);
   if (cached) return cached;
-  const records = replayWithRecords(scenario);
+  const records = carriedOver(scenario) ?? replayWithRecords(scenario);
   cache.set(scenario, records);
   return records;
+}
+
+/**
+ * The records of a version analysed from the previous one (engine/incremental.ts): the previous
+ * version's for the steps the two share (the same set-up and steps, spans included, so the same
+ * replay), and the rest replayed from the checkpoint before the first changed step.
+ */
+function carriedOver(scenario: Scenario): MoveRecord[] | undefined {
+  const link = predecessorOf(scenario);
+  const before = link && cache.get(link.previous);
+  if (!link || !before) return undefined;
+  const lastShared = scenario.steps[link.same - 1].index;
+  const kept = before.filter((r) => r.step <= lastShared);
+  const from = scenario.steps[link.same]?.index;
+  if (from === undefined) return kept;
+  return [...kept, ...replayWithRecords(scenario, from).filter((r) => r.step >= from)];
 }
 
 /** A record waiting for the end of its step (when the closest enemy is measured). */
 type Pending = Omit<MoveRecord, "closest">;
 
 /** One replay, observed between steps: each step's moves are measured just before it, the closest enemies just after. */
-function replayWithRecords(scenario: Scenario): MoveRecord[] {
+function replayWithRecords(scenario: Scenario, from?: number): MoveRecord[] {
   const { system } = systemOf(scenario);
   const out: MoveRecord[] = [];
   let pending: Pending[] = [];
   replayTo(scenario, system, Infinity, {
+    ...(from !== undefined && { from }),
     beforeStep: (step, board) => {
       pending = begin(board, system, step);
     },

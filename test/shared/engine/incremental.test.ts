@@ -6,7 +6,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
-import { analyzeIncremental, type Replays } from "../../../shared/engine/incremental";
+import { analyzeIncremental, predecessorOf, type Replays } from "../../../shared/engine/incremental";
+import { moveRecords } from "../../../shared/language/board/move-records";
 import { boardFrame } from "../../../shared/engine/frame";
 import { replayTo, tryVariant } from "../../../shared/engine/timeline";
 import type { BoardState } from "../../../shared/board/board-state";
@@ -52,6 +53,11 @@ function edit(text: string, rng: () => number): string {
   return lines.join("\n");
 }
 
+/** Every model's place and state on a board, as text to compare. */
+function placesOf(board: BoardState): string {
+  return [...board.models.values()].map((m) => `${m.def.id} ${m.at.x} ${m.at.y} ${m.facing} ${m.alive} ${board.isEngaged(m.unit)}`).join("\n");
+}
+
 describe("incremental re-analysis", () => {
   it("equals a full analysis on every example and fixture", () => {
     assert.ok(FILES.length > 100, `${FILES.length} scenario files`);
@@ -95,6 +101,40 @@ describe("incremental re-analysis", () => {
     assert.ok(resumed > 250 && skipped > 1000, `${resumed} of ${edits} edits resumed from a checkpoint (${skipped} steps not replayed)`);
     // And many were parsed by patching the previous version's YAML document (parse/reparse.ts).
     assert.ok(patched > 1000, `${patched} of ${edits} edits patched the previous document`);
+  });
+
+  it("the move records and boards of each version carried over from the last one equal those of a full analysis, after 1,500 random edits", () => {
+    const rng = createRng(20261203);
+    const texts = [...FILES.map((f) => readFileSync(f, "utf8")), fightPhaseScenario(100), fightPhaseScenario(100)];
+    let edits = 0;
+    let carried = 0;
+    while (edits < 1500) {
+      for (const base of texts) {
+        let text = base;
+        let inc = analyzeIncremental(text);
+        if (inc.analysis.scenario) moveRecords(inc.analysis.scenario);
+        for (let k = 0; k < 3; k++) {
+          text = edit(text, rng);
+          inc = analyzeIncremental(text, inc.replays);
+          const full = analyze(text).scenario;
+          const scenario = inc.analysis.scenario;
+          edits++;
+          if (!scenario || !full) continue;
+          if (predecessorOf(scenario)) carried++;
+          assert.deepEqual(moveRecords(scenario), moveRecords(full), `edit ${edits}:\n${text}`);
+          // The timeline resumes from checkpoints, some carried over from the last version: never with that version's steps.
+          const { system } = systemOf(full);
+          for (const index of [scenario.steps.at(-1)?.index, scenario.steps[Math.floor(scenario.steps.length / 2)]?.index]) {
+            if (index === undefined) continue;
+            const a = replayTo(scenario, system, index);
+            const b = replayTo(full, system, index);
+            assert.equal(placesOf(a.board), placesOf(b.board), `edit ${edits}, board after step ${index}`);
+            assert.deepEqual(a.report.problems, b.report.problems);
+          }
+        }
+      }
+    }
+    assert.ok(carried > 150, `${carried} of ${edits} versions carried records over`);
   });
 
   it("the timeline's replays resume from an analysis's checkpoints and find what replays from the set-up find", () => {
