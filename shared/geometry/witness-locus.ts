@@ -93,6 +93,8 @@ export function locusCandidates(all: SpotContext, moving: Shape, facingDeg: numb
  */
 export interface LocusSource {
   expand(upTo: number, add: (c: Candidate, key: number) => void): boolean;
+  /** Adds the tier-1 candidates held back (called once, after `expand` has said none is left). */
+  tier1?(add: (c: Candidate, key: number) => void): void;
 }
 
 /**
@@ -128,13 +130,20 @@ const ARC_SLACK = 1e-6;
  * blocked sample, then its ends, middle and samples; then the exact arc ends.
  */
 class RoundLocus implements LocusSource {
-  private readonly ctx: SpotContext;
+  // Made when the locus is first sampled (most loci of a search never are).
+  private ctx!: SpotContext;
   private readonly step = (2 * Math.PI) / SAMPLES_ROUND;
-  private readonly shapes: Shape[] = [];
+  private shapes!: Shape[];
   /** Per sample: 0 not yet sampled, 1 allowed, -1 not. */
-  private readonly ok = new Int8Array(SAMPLES_ROUND);
+  private ok!: Int8Array;
   /** Stretches already added, by their first sample. */
-  private readonly added = new Set<number>();
+  private added!: Set<number>;
+  /** Per sample: 1 when in a stretch already added. */
+  private inStretch!: Uint8Array;
+  /** The window last sampled (as in `window`). */
+  private seen?: [number, number];
+  /** The samples of each stretch added (first, last, key of the first), tier-1 candidates held back until the search comes to them. */
+  private readonly samples: [number, number, number][] = [];
   private started = false;
   private finished = false;
 
@@ -144,12 +153,16 @@ class RoundLocus implements LocusSource {
     private readonly facingDeg: number,
     private readonly target: Shape & { readonly kind: "circle" },
     private readonly gap: number,
-  ) {
-    this.ctx = locusContext(all, moving, target, gap);
-  }
+  ) {}
 
+  /** touchingCentre(target, moving, fromAngle(phi), gap) as a base, written out for two circles (the same arithmetic). */
   private place(phi: number): Shape {
-    return withCentre(this.moving, touchingCentre(this.target, this.moving, fromAngle(phi), this.gap));
+    const nx = Math.cos(phi);
+    const ny = Math.sin(phi);
+    const { target, moving, gap } = this;
+    const px = target.c.x + target.r * nx;
+    const py = target.c.y + target.r * ny;
+    return { kind: "circle", c: { x: px + (moving.r + gap) * nx, y: py + (moving.r + gap) * ny }, r: moving.r };
   }
 
   private candidate(s: Shape, tier: 0 | 1): Candidate {
@@ -173,6 +186,11 @@ class RoundLocus implements LocusSource {
     const runKeys = (2 * n + 2) * (n + 8);
     if (!this.started) {
       this.started = true;
+      this.ctx = locusContext(this.all, this.moving, this.target, this.gap);
+      this.shapes = [];
+      this.ok = new Int8Array(n);
+      this.added = new Set();
+      this.inStretch = new Uint8Array(n);
       const angles = exactArcEnds(this.all, this.moving, this.target, this.gap);
       angles.forEach((phi, i) => {
         const s = this.place(phi);
@@ -182,7 +200,13 @@ class RoundLocus implements LocusSource {
     const range = this.window(upTo);
     if (range === "none") return false;
     const [from, to] = range === "all" ? [0, n - 1] : range;
-    for (let k = from; k <= to && !this.finished; k++) if (this.allowed(k)) this.addStretch(k, add);
+    // Samples of the window not looked at before (a window only grows), each not in a stretch added.
+    const [seenFrom, seenTo] = range === "all" ? [1, 0] : (this.seen ?? [1, 0]);
+    for (let k = from; k <= to && !this.finished; k++) {
+      if (k >= seenFrom && k <= seenTo) continue;
+      if (this.allowed(k) && !this.inStretch[((k % n) + n) % n]) this.addStretch(k, add);
+    }
+    this.seen = range === "all" ? undefined : this.seen ? [Math.min(from, seenFrom), Math.max(to, seenTo)] : [from, to];
     if (range === "all") this.finished = true;
     return this.finished;
   }
@@ -220,7 +244,7 @@ class RoundLocus implements LocusSource {
     let a = k;
     while (k - a < n && this.allowed(a - 1)) a--;
     if (k - a >= n) {
-      for (let i = 0; i < n; i++) add(this.candidate(this.shapes[i], 1), i);
+      this.samples.push([0, n - 1, 0]);
       this.finished = true;
       return;
     }
@@ -229,6 +253,7 @@ class RoundLocus implements LocusSource {
     const first = ((a % n) + n) % n;
     if (this.added.has(first)) return;
     this.added.add(first);
+    for (let i = a; i <= b; i++) this.inStretch[((i % n) + n) % n] = 1;
     // Where locusCandidates' walk (unwrapped, from the first blocked sample) meets this stretch:
     // sample first - 1 is blocked, so the walk starts before `first`, unless `first` is 0.
     const runStart = first === 0 ? n : first;
@@ -248,7 +273,11 @@ class RoundLocus implements LocusSource {
     add(this.candidate(this.place(hi), 0), key(1));
     const mid = this.place((lo + hi) / 2);
     if (spotOk(this.ctx, mid, this.target)) add(this.candidate(mid, 0), key(2));
-    for (let i = runStart; i <= j; i++) add(this.candidate(this.shapes[i % n], 1), key(3 + i - runStart));
+    this.samples.push([runStart, j, key(3)]);
+  }
+
+  tier1(add: (c: Candidate, key: number) => void): void {
+    for (const [from, to, key] of this.samples) for (let i = from; i <= to; i++) add(this.candidate(this.shapes[i % SAMPLES_ROUND], 1), key + i - from);
   }
 }
 

@@ -13,6 +13,9 @@ import { dist, pointSegmentDistance } from "./vec";
  * candidate that passes them is a move the rules allow, not one that merely escapes a finding.
  */
 
+/** How far past a threshold the larger axis offset of two circles must lie to stand in for their gap (float noise). */
+const AXIS_SLACK = 1e-9;
+
 /** Slack for values that are exact in theory (a point placed on a locus at gap g). */
 export const GEPS = 1e-9;
 /** How far the base may scrape an obstacle on its way (half the overlap tolerance: input noise). */
@@ -40,12 +43,20 @@ export interface SpotContext {
  * which saves measuring it again.
  */
 export function spotOk(ctx: SpotContext, m: Shape, onLocusOf?: Shape): boolean {
-  if (dist(m.c, ctx.start) > ctx.reach) return false;
+  // dist(m.c, ctx.start) > ctx.reach, settled by the axis offsets where they can (hypot lies between their max and sum).
+  const rx = Math.abs(m.c.x - ctx.start.x);
+  const ry = Math.abs(m.c.y - ctx.start.y);
+  if (Math.max(rx, ry) > ctx.reach + AXIS_SLACK) return false;
+  if (rx + ry > ctx.reach - AXIS_SLACK && dist(m.c, ctx.start) > ctx.reach) return false;
   if (offBoardBy(m, ctx.width, ctx.height) > 0) return false;
   for (const b of ctx.blockers) {
     if (m.kind === "circle" && b.kind === "circle") {
-      // Two circles: the bounds and the gap are all this one number (what gapBounds and signedGap compute).
-      if (Math.hypot(b.c.x - m.c.x, b.c.y - m.c.y) - (m.r + b.r) < MARGIN) return false;
+      // Two circles: the bounds and the gap are all this one number (what gapBounds and signedGap
+      // compute), never below the larger offset's (hypot never is), which settles most pairs.
+      const dx = b.c.x - m.c.x;
+      const dy = b.c.y - m.c.y;
+      if (Math.max(Math.abs(dx), Math.abs(dy)) - (m.r + b.r) >= MARGIN + AXIS_SLACK) continue;
+      if (Math.hypot(dx, dy) - (m.r + b.r) < MARGIN) return false;
       continue;
     }
     const bounds = gapBounds(m, b);
@@ -57,7 +68,10 @@ export function spotOk(ctx: SpotContext, m: Shape, onLocusOf?: Shape): boolean {
     if (t === onLocusOf) continue;
     let g: number;
     if (m.kind === "circle" && t.kind === "circle") {
-      g = Math.hypot(t.c.x - m.c.x, t.c.y - m.c.y) - (m.r + t.r);
+      const dx = t.c.x - m.c.x;
+      const dy = t.c.y - m.c.y;
+      if (Math.max(Math.abs(dx), Math.abs(dy)) - (m.r + t.r) > ctx.goalLimit + GEPS + AXIS_SLACK) continue;
+      g = Math.hypot(dx, dy) - (m.r + t.r);
       if (g > ctx.goalLimit + GEPS) continue;
     } else {
       if (gapBounds(m, t).lower > ctx.goalLimit + GEPS) continue;

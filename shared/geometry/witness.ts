@@ -126,6 +126,7 @@ function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: rea
   if (facingList.includes(facing0) && spotOk(ctx, m0)) push({ shape: m0, facingDeg: facing0, tier: 0, d: 0 }, -1, 0);
   const gaps = goalGap > 0 ? [goalGap, goalGap / 2, 0] : [0];
   const groups = new GroupHeap();
+  const all: Group[] = [];
   let seq = 0;
   for (const facing of facingList) {
     const m = facing === facing0 ? m0 : withFacing(m0, facing);
@@ -137,7 +138,9 @@ function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: rea
         directCandidate(ctx, m, facing, t, g, direct);
         const onLocus = dist(ctx.start, t.c) - (circumradius(m) + circumradius(t) + g) - LOCUS_SLACK;
         const bound = Math.min(onLocus, ...direct.map((c) => c.d));
-        groups.push({ seq: seq++, bound, direct, locus: locusSource(ctx, m, facing, t, g), reach: 0 });
+        const group: Group = { seq: seq++, bound, direct, locus: locusSource(ctx, m, facing, t, g), reach: 0 };
+        groups.push(group);
+        all.push(group);
       }
     }
   }
@@ -160,6 +163,7 @@ function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: rea
     yield tier0.pop()!.c;
   }
   // Every locus is sampled by now: the samples, nearest first.
+  for (const group of all) group.locus.tier1?.((c, key) => push(c, group.seq, group.direct.length + key));
   tier1.sort(byKey);
   for (const k of tier1) yield k.c;
 }
