@@ -68,6 +68,13 @@ export class BoardState {
    * other model is where it ended, the same for every spot tried.
    */
   witnessScope?: { readonly model: string; readonly memo: Map<string, { centre: Vec; facingDeg: number } | null> };
+  /**
+   * Called inside the engine's long loops (each witness search, each candidate it tries, each arc of
+   * a locus it samples), so a caller can stop a replay mid-step: it throws to abandon the replay (a
+   * deadline passed; nothing of the replay may be used then). Never set by the engine, and not copied
+   * by `clone` (a kept checkpoint must not carry one request's deadline into another's replay).
+   */
+  interrupt?: () => void;
   /** While a trial runs (`beginTrial`), the undo of every change, undone in reverse by `rollback`. */
   private journal?: (() => void)[];
   /**

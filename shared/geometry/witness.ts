@@ -32,6 +32,8 @@ export interface WitnessQuery {
   accept(centre: Vec, facingDeg: number): boolean;
   /** Cap on accept() calls, so the search is bounded (default 400). */
   readonly maxCandidates?: number;
+  /** Called before each candidate is tried and each locus is sampled further; may throw to abandon the search (a deadline). */
+  readonly interrupt?: () => void;
 }
 
 /** A verified alternative end position. */
@@ -64,7 +66,8 @@ export function findWitness(q: WitnessQuery): Witness | undefined {
   // The current facing first (no turn needed, and it is cheap), then the other facings.
   const [keep, ...turned] = facings(m0, facing0, q.rotate);
   for (const phase of [[keep], turned]) {
-    for (const c of generate(ctx, m0, facing0, phase, q.goalGap)) {
+    for (const c of generate(ctx, m0, facing0, phase, q.goalGap, false, q.interrupt)) {
+      q.interrupt?.();
       if (accepts >= cap || tests >= cap * PATH_TESTS_PER_ACCEPT) return undefined;
       tests++;
       if (!reachable(path, m0, facing0, c, q, turnOk)) continue;
@@ -116,7 +119,15 @@ export function witnessCandidates(q: WitnessQuery, eager = false): Candidate[] {
  * more), further as the search gets there (witness-locus.ts `RoundLocus`). `eager` (tests) samples
  * each locus whole when its group comes up.
  */
-function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: readonly number[], goalGap: number, eager = false): Generator<Candidate> {
+function* generate(
+  ctx: SpotContext,
+  m0: Shape,
+  facing0: number,
+  facingList: readonly number[],
+  goalGap: number,
+  eager = false,
+  interrupt?: () => void,
+): Generator<Candidate> {
   const tier0 = new CandidateHeap();
   const tier1: Keyed[] = [];
   const push = (c: Candidate, seq: number, idx: number): void => {
@@ -151,6 +162,7 @@ function* generate(ctx: SpotContext, m0: Shape, facing0: number, facingList: rea
     const top = tier0.peek();
     const group = groups.peek();
     if (group && (top === undefined || group.bound <= top.c.d)) {
+      interrupt?.();
       groups.pop();
       if (group.reach === 0) group.direct.forEach((c, i) => push(c, group.seq, i));
       group.reach = group.reach === 0 ? ARC_STEP : 2 * group.reach;

@@ -59,6 +59,7 @@ function search(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre:
   const endFacing = m.facing;
   const reach = goal.limit - MARGIN;
   if (reach <= 0 || board.witnessBudget <= 0) return undefined;
+  board.interrupt?.();
   board.witnessBudget--;
   if (goal.possible && !goal.possible()) return undefined;
   const around = board.near(mm.fromShape, reach + 0.5).filter((n) => n !== m && n.alive);
@@ -79,6 +80,7 @@ function search(board: BoardState, mm: MovedModel, goal: WitnessGoal): { centre:
       pathBlockers: enemies,
       board: { width, height },
       maxCandidates: 400,
+      interrupt: board.interrupt,
       accept: (centre, facingDeg) => {
         if (++tries > 400) return false;
         board.place(m, centre, facingDeg);
