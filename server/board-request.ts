@@ -7,7 +7,7 @@ import type { Step } from "../shared/model/scenario";
 import { BOARD_METHOD } from "../shared/protocol/messages";
 import type { BoardParams, BoardResult, BoardTheme, EditableBoard, StepSpan } from "../shared/protocol/messages";
 import { isThemeName, layoutOf, renderBoard, type RenderOptions } from "../shared/render/index";
-import { moveRegion } from "../shared/engine/region";
+import { rememberedRegion } from "../shared/engine/region";
 import { placementLock } from "../shared/language/edit/index";
 import { editableModels } from "../shared/language/board/index";
 import type { DocumentAnalyses } from "./document-analyses";
@@ -57,7 +57,7 @@ export function boardResult(analysis: Analysis, version: number, params: Omit<Bo
   const step = params.at !== undefined ? stepAt(steps, params.at) : stepAtOrBefore(steps, params.step ?? null);
   const frame = boardFrame(scenario, analysis.problems, step ?? undefined);
   // The legal region of the selected model, when the shown step moves it.
-  const region = params.region !== undefined && step !== null ? moveRegion(scenario, step, params.region) : undefined;
+  const region = params.region !== undefined && step !== null ? rememberedRegion(scenario, step, params.region) : undefined;
   const shaded = region && region.samples > 0 ? region : undefined;
   const view = params.view === undefined ? {} : { view: params.view };
   const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light", ...view, ...(shaded && { region: shaded }) } as RenderOptions);

@@ -42,14 +42,14 @@ export interface IncrementalAnalysis {
 }
 
 /**
- * Each analysed scenario's predecessor, when its analysis resumed from it: the previous version
- * and how many leading steps the two share. Memos of the language layer (the move records) carry
+ * Each analysed scenario's predecessor, when the two have the same set-up and rules options: the
+ * previous version and how many leading steps the two share. Memos of the language layer (the move records) carry
  * their answers for those steps over. One link per document: a version's own link is dropped
  * when the next one is made, so no chain of versions is kept alive.
  */
 const lineage = new WeakMap<Scenario, { readonly previous: Scenario; readonly same: number }>();
 
-/** The version `scenario` was analysed from, and how many leading steps the two share (at least one). */
+/** The version `scenario` was analysed from (the same set-up and rules options), and how many leading steps the two share. */
 export function predecessorOf(scenario: Scenario): { readonly previous: Scenario; readonly same: number } | undefined {
   return lineage.get(scenario);
 }
@@ -78,12 +78,12 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   const steps = scenario.steps;
   // How many leading steps the two versions share (0 when the set-up or the options differ).
   let same = 0;
+  if (previous) lineage.delete(previous.scenario);
   if (previous && previous.options === key && sameSetUp(previous.scenario, scenario)) {
     const old = previous.scenario.steps;
     while (same < steps.length && same < old.length && deepEqual(old[same], steps[same])) same++;
+    lineage.set(scenario, { previous: previous.scenario, same });
   }
-  if (previous) lineage.delete(previous.scenario);
-  if (previous && same > 0) lineage.set(scenario, { previous: previous.scenario, same });
   const usable = previous && same > 0 ? previous.checkpoints.filter((c) => c.next <= same) : [];
   const from = usable.at(-1);
   let state: ReplayState;

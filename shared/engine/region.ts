@@ -11,6 +11,8 @@ import type { RulesSystem } from "../systems/system";
 import { resolveSystem } from "../systems/rulings";
 import { chargeLimitOf, moveTypeLimit, moveTypeOf } from "../rules/limits";
 import { checkpointBefore, tryStepFrom, type Checkpoint } from "./timeline";
+import { deepEqual } from "./deep-equal";
+import { predecessorOf } from "./incremental";
 
 /**
  * The legal region of a move: where one model may end its move in one step, found by asking the
@@ -64,6 +66,57 @@ const TRIED: Span = { start: -2, end: -1 };
 
 /** Cells per side at most, before the cell grows (the bisection keeps the outline's precision). */
 const MAX_CELLS_PER_SIDE = 36;
+
+/** Regions computed for each analysed version, by what was asked (see `rememberedRegion`). */
+const regions = new WeakMap<Scenario, Map<string, RegionResult>>();
+
+/**
+ * `moveRegion`, remembered per analysed version, and carried over from the version this one was
+ * analysed from (engine/incremental.ts) when nothing the region depends on changed: the same
+ * set-up and steps before the step, and the step itself the same but for where the model's move
+ * ends (and source offsets). So after a drag is written, the region the board shades again is the
+ * one it already had: what the region depends on is what the trial replays (the checkpoint before
+ * the step, the step's other moves, the model's waypoints and facing), never the end being tried.
+ */
+export function rememberedRegion(scenario: Scenario, step: number, model: string, options: RegionOptions = {}): RegionResult {
+  const key = JSON.stringify([step, model, options.precision ?? null, options.maxSamples ?? null, options.rules ?? null, options.rulings ?? null]);
+  let own = regions.get(scenario);
+  const known = own?.get(key);
+  if (known) return known;
+  const link = predecessorOf(scenario);
+  const prior = link && regions.get(link.previous)?.get(key);
+  const result = prior && sameForRegion(link.previous, scenario, link.same, step, model) ? prior : moveRegion(scenario, step, model, options);
+  if (!own) regions.set(scenario, (own = new Map()));
+  own.set(key, result);
+  return result;
+}
+
+/** Do two versions (the first `same` steps equal) give `model`'s move in step `step` the same region? */
+function sameForRegion(before: Scenario, after: Scenario, same: number, step: number, model: string): boolean {
+  const position = after.steps.findIndex((s) => s.index === step);
+  if (position < 0 || position > same || before.steps[position]?.index !== step) return false;
+  if (position < same) return true;
+  return deepEqual(withoutEnd(before.steps[position], model), withoutEnd(after.steps[position], model));
+}
+
+/** The model's fields that hold source offsets (`span`, `head`, `targetsSpan`, `pairSpan`, …). */
+const OFFSETS = /^(?:span|head)$|Span$/;
+
+/** A step as the region of `model` depends on it: no source offsets, and the model's moves without their last point. */
+function withoutEnd(step: Step, model: string): unknown {
+  // The model's moves in the block the region tries (a fight's consolidation, else its pile-in): their ends are the spot tried.
+  const tried = new Set<unknown>((blockOf(step)?.moves ?? []).filter((mv) => mv.model.id === model));
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== "object") return value;
+    const v = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (!OFFSETS.test(k)) out[k] = strip(x);
+    if (tried.has(value) && Array.isArray(v.path)) out.path = strip(v.path.slice(0, -1));
+    return out;
+  };
+  return strip(step);
+}
 
 /** The legal region of `model`'s move in the step with index `step`. Pure; never throws. */
 export function moveRegion(scenario: Scenario, step: number, model: string, options: RegionOptions = {}): RegionResult {

@@ -281,26 +281,39 @@ async function features(label: string, text: string, reps: number, budgetMs: num
           return probe !== null && "spot" in probe ? probe.spot : "no answer";
         },
       );
-      // A drag from a settled version: the edits it writes, that text as the next version, its board.
-      const drags: number[] = [];
-      let dragged = "";
-      for (let i = 0; i < reps; i++) {
-        const to = [mover.at[0] + (i % 2 === 0 ? 0.1 : 0), mover.at[1]] as const;
-        const t0 = performance.now();
-        const placed = await server.request<PlaceResult>(
-          PLACE_METHOD,
-          { uri, version, step: mover.step, moves: [{ model: mover.model, to }] },
-          PUBLISH_TIMEOUT_MS,
-        );
-        if (placed === null || !("edits" in placed)) throw new Error(`bench: place refused: ${JSON.stringify(placed)}`);
-        for (const e of [...placed.edits].sort((a, b) => b.start - a.start)) current = current.slice(0, e.start) + e.newText + current.slice(e.end);
-        await server.change(uri, current, ++version);
-        const board = await server.request<BoardResult>("ruleboard/board", { uri, step: mover.step }, PUBLISH_TIMEOUT_MS);
-        drags.push(performance.now() - t0);
-        dragged = board.version === version ? "board of the new version" : "stale board";
-        await server.diagnostics(uri, version, PUBLISH_TIMEOUT_MS);
+      // A drag from a settled version: the edits it writes, that text as the next version, its board;
+      // then the same with the dragged model selected, as the board editor asks (its legal region shaded).
+      for (const selected of [false, true]) {
+        const drags: number[] = [];
+        let dragged = "";
+        if (selected) await server.request<BoardResult>("ruleboard/board", { uri, step: mover.step, region: mover.model }, PUBLISH_TIMEOUT_MS);
+        for (let i = 0; i < reps; i++) {
+          const to = [mover.at[0] + (i % 2 === 0 ? 0.1 : 0), mover.at[1]] as const;
+          const t0 = performance.now();
+          const placed = await server.request<PlaceResult>(
+            PLACE_METHOD,
+            { uri, version, step: mover.step, moves: [{ model: mover.model, to }] },
+            PUBLISH_TIMEOUT_MS,
+          );
+          if (placed === null || !("edits" in placed)) throw new Error(`bench: place refused: ${JSON.stringify(placed)}`);
+          for (const e of [...placed.edits].sort((a, b) => b.start - a.start)) current = current.slice(0, e.start) + e.newText + current.slice(e.end);
+          await server.change(uri, current, ++version);
+          const board = await server.request<BoardResult>(
+            "ruleboard/board",
+            { uri, step: mover.step, ...(selected && { region: mover.model }) },
+            PUBLISH_TIMEOUT_MS,
+          );
+          drags.push(performance.now() - t0);
+          dragged =
+            board.version !== version ? "stale board" : selected ? `board and region (${board.region?.samples ?? 0} spots)` : "board of the new version";
+          await server.diagnostics(uri, version, PUBLISH_TIMEOUT_MS);
+        }
+        rows.push({
+          feature: selected ? "drag -> board with the model's legal region" : "drag -> board (place, didChange, board)",
+          samples: drags,
+          answer: dragged,
+        });
       }
-      rows.push({ feature: "drag -> board (place, didChange, board)", samples: drags, answer: dragged });
     }
     rows.push(await quickFix(server, label, text, reps, budgetMs));
     await server.shutdownAndExit().catch(() => undefined);

@@ -49,7 +49,7 @@ export function moveRecords(scenario: Scenario): readonly MoveRecord[] {
 function carriedOver(scenario: Scenario): MoveRecord[] | undefined {
   const link = predecessorOf(scenario);
   const before = link && cache.get(link.previous);
-  if (!link || !before) return undefined;
+  if (!link || !before || link.same === 0) return undefined;
   const lastShared = scenario.steps[link.same - 1].index;
   const kept = before.filter((r) => r.step <= lastShared);
   const from = scenario.steps[link.same]?.index;

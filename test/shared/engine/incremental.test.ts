@@ -120,7 +120,7 @@ describe("incremental re-analysis", () => {
           const scenario = inc.analysis.scenario;
           edits++;
           if (!scenario || !full) continue;
-          if (predecessorOf(scenario)) carried++;
+          if ((predecessorOf(scenario)?.same ?? 0) > 0) carried++;
           assert.deepEqual(moveRecords(scenario), moveRecords(full), `edit ${edits}:\n${text}`);
           // The timeline resumes from checkpoints, some carried over from the last version: never with that version's steps.
           const { system } = systemOf(full);
