@@ -15,9 +15,10 @@ import type { FixContext } from "./verify";
  * the last give when replayed with the new path from the checkpoint just before the step (the
  * board of the checkpoint under a trial that is rolled back, engine/timeline.ts `tryStepsFrom`).
  *
- * Every later step is replayed: any of them may measure the moved model. The steps as written are
- * replayed once too, and must give exactly the analysis' own findings on those steps; when they
- * do not (a checkpoint that is not this analysis'), no trial is offered and the caller re-analyses.
+ * Every later step is replayed: any of them may measure the moved model. The move's step as
+ * written (and the later ones, when the parser may have findings there too) is replayed once as
+ * well, and must give exactly the analysis' own findings on it; when it does not (a checkpoint
+ * that is not this analysis'), no trial is offered and the caller re-analyses.
  */
 export class MoveTrial {
   private constructor(
@@ -36,11 +37,16 @@ export class MoveTrial {
     if (position < 0) return undefined;
     const { system } = resolveSystem(ctx.options.rules ?? scenario.rules.value, ctx.options.rulings ?? scenario.rulings.map((r) => r.id));
     const steps = scenario.steps.slice(position);
+    // The steps as written are replayed to tell the replay's findings from the parser's. Only the
+    // move's own step, when no finding on a later step can be the parser's (its codes are
+    // scenario.* and yaml.*): every finding on a later step is then the replay's.
+    const later = ctx.analysis.problems.some((p) => p.step !== undefined && p.step > step.index && PARSER_CODE.test(p.code));
+    const asWritten = later ? steps : steps.slice(0, 1);
     let cp: Checkpoint;
     let written: Problem[];
     try {
       cp = checkpointBefore(scenario, system, step.index);
-      written = finish(steps, tryStepsFrom(cp, steps));
+      written = finish(asWritten, tryStepsFrom(cp, asWritten));
     } catch {
       return undefined;
     }
@@ -50,6 +56,7 @@ export class MoveTrial {
     for (const p of written) pool.set(keyText(p), (pool.get(keyText(p)) ?? 0) + 1);
     const kept: Problem[] = [];
     for (const p of ctx.analysis.problems) {
+      if (!later && p.step !== undefined && p.step > step.index) continue;
       const k = keyText(p);
       const n = p.step !== undefined && p.step >= step.index ? (pool.get(k) ?? 0) : 0;
       if (n > 0) pool.set(k, n - 1);
@@ -64,37 +71,46 @@ export class MoveTrial {
    * as written): the findings `analyze` gives for the text that writes that path, at the
    * original's offsets. Undefined when the replay failed.
    *
-   * `settled`, when given, is asked first about the findings up to and including the move's
-   * step, as they will stand (each step's findings are finished on their own, and later steps
-   * add findings of their own steps only): when it answers true, the verdict does not depend on
-   * later steps, which are then not replayed, and those findings are returned (`complete` false).
+   * `refused`, when given, is asked after the move's step with the findings up to and including
+   * it, and after each later step with that step's own findings, as they will stand (each step's
+   * findings are finished on their own, and a step adds findings of its own step only): when it
+   * answers true, the verdict cannot depend on the steps after, which are then not replayed, and
+   * the findings up to that step are returned, with `through` its index.
    */
   judge(
     path: readonly Vec[],
-    settled?: (own: readonly Problem[]) => boolean,
-  ): { readonly problems: readonly Problem[]; readonly complete: boolean } | undefined {
+    refused?: (found: readonly Problem[], first: boolean) => boolean,
+  ): { readonly problems: readonly Problem[]; readonly through?: number } | undefined {
     if (path.length === 0) return undefined;
     const moved: ModelMove = { ...this.move, path };
     const first = replaceMove(this.steps[0], this.move, moved);
     if (first === undefined) return undefined;
+    const steps = [first, ...this.steps.slice(1)];
     try {
-      const upTo = (): Problem[] => this.kept.filter((p) => p.step === undefined || p.step <= first.index);
-      let partial: Problem[] | undefined;
+      let through: number | undefined;
+      let counted = 0;
       const goOn = (replayed: number, raw: readonly Problem[]): boolean => {
-        if (replayed > 1 || !settled) return true;
-        const found = [...upTo(), ...finish([first], raw)];
-        if (!settled(found)) return true;
-        partial = found;
+        if (!refused) return true;
+        const step = steps[replayed - 1];
+        const own = finish([step], raw.slice(counted));
+        counted = raw.length;
+        const found = replayed === 1 ? [...this.kept.filter((p) => p.step === undefined || p.step <= step.index), ...own] : own;
+        if (!refused(found, replayed === 1)) return true;
+        through = replayed;
         return false;
       };
-      const raw = tryStepsFrom(this.cp, [first, ...this.steps.slice(1)], goOn);
-      if (partial) return { problems: partial, complete: false };
-      return { problems: [...this.kept, ...finish(this.steps, raw)], complete: true };
+      const raw = tryStepsFrom(this.cp, steps, goOn);
+      if (through === undefined) return { problems: [...this.kept, ...finish(this.steps, raw)] };
+      const last = steps[through - 1].index;
+      return { problems: [...this.kept.filter((p) => p.step === undefined || p.step <= last), ...finish(steps.slice(0, through), raw)], through: last };
     } catch {
       return undefined;
     }
   }
 }
+
+/** The codes of the parser's findings (parse/): a finding with another code is the engine's. */
+const PARSER_CODE = /^(?:scenario|yaml)\./;
 
 /** The findings of a replay of `steps` as `checkScenario` finishes them (both steps are per step). */
 function finish(steps: readonly Step[], raw: readonly Problem[]): Problem[] {

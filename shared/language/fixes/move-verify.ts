@@ -5,7 +5,7 @@ import { endOf, type YScalar } from "../../parse/yaml-nodes";
 import type { Span } from "../../source/span";
 import { applyEdits, type TextEdit } from "../text/index";
 import { MoveTrial } from "./move-trial";
-import { judged, tryEdits, type FixContext, type ProblemKey } from "./verify";
+import { judged, newProblems, tryEdits, type FixContext, type ProblemKey } from "./verify";
 import { pieceRoot, type MoveText } from "./yaml-locate";
 import { asScalar } from "../../parse/yaml-nodes";
 
@@ -19,9 +19,10 @@ import { asScalar } from "../../parse/yaml-nodes";
  */
 export interface Verdict {
   readonly ok: boolean;
-  /** The edited text's findings: all of them, or (when `partial`) those up to the move's step, where it was refused already. */
+  /** The edited text's findings: all of them, or (with `through`) those up to the step where it was refused already. */
   readonly problems: readonly Problem[];
-  readonly partial?: boolean;
+  /** The index of the last step whose findings are in `problems`, when the later ones were not replayed. */
+  readonly through?: number;
 }
 
 export class MoveJudge {
@@ -40,6 +41,21 @@ export class MoveJudge {
     private readonly clean: string,
   ) {}
 
+  /** The original's findings on one step, by step (a later step's findings are new only against its own). */
+  private byStep: Map<number | undefined, Problem[]> | undefined;
+
+  private findingsOn(step: number | undefined): readonly Problem[] {
+    if (!this.byStep) {
+      this.byStep = new Map();
+      for (const p of this.ctx.analysis.problems) {
+        const list = this.byStep.get(p.step);
+        if (list) list.push(p);
+        else this.byStep.set(p.step, [p]);
+      }
+    }
+    return this.byStep.get(step) ?? [];
+  }
+
   judge(edits: readonly TextEdit[]): Verdict {
     const path = editedPath(this.ctx.text, this.text, this.move.path, edits);
     const after = path && applyEdits(this.ctx.text, edits);
@@ -48,15 +64,18 @@ export class MoveJudge {
       if (this.trial) {
         if (!this.ctx.budget.take()) return { ok: false, problems: [] };
         this.counts.replayed++;
-        const verdict = (found: readonly Problem[]): { ok: boolean; problems: Problem[] } => {
-          const problems = found.map((p) => ({ ...p, span: shifted(p.span, edits) }));
-          return { ok: judged(this.ctx, this.target, after, problems, this.clean).ok, problems };
-        };
-        // Refused on its own step already (the finding stays, or a new one there): later steps cannot change that.
-        const found = this.trial.judge(path, (upToStep) => !verdict(upToStep).ok);
+        const moved = (found: readonly Problem[]): Problem[] => found.map((p) => ({ ...p, span: shifted(p.span, edits) }));
+        // Refused on its own step (the finding stays, or a new one there), or with a new finding
+        // on a later step: the steps after cannot change that, and are not replayed.
+        const refused = (found: readonly Problem[], first: boolean): boolean =>
+          first
+            ? !judged(this.ctx, this.target, after, moved(found), this.clean).ok
+            : found.length > 0 && newProblems(this.ctx.text, this.findingsOn(found[0].step), after, moved(found)).length > 0;
+        const found = this.trial.judge(path, refused);
         if (!found) return { ok: false, problems: [] };
-        const { ok, problems } = verdict(found.problems);
-        return found.complete ? { ok, problems } : { ok: false, problems, partial: true };
+        const problems = moved(found.problems);
+        if (found.through !== undefined) return { ok: false, problems, through: found.through };
+        return { ok: judged(this.ctx, this.target, after, problems, this.clean).ok, problems };
       }
     }
     this.counts.analysed++;

@@ -84,9 +84,10 @@ describe("a move's new path judged by a replay from the checkpoint before its st
           if (judge.counts.replayed === before) continue;
           replayed++;
           const after = applyEdits(text, edits);
-          // Refused on its own step, a path is not replayed further: its findings up to that step are complete.
-          const full = analyze(after).problems.filter((p) => !verdict.partial || p.step === undefined || p.step <= step.index);
-          if (verdict.partial) partial++;
+          // Refused on its own step or a later one, a path is not replayed further: its findings up to that step are complete.
+          const through = verdict.through;
+          const full = analyze(after).problems.filter((p) => through === undefined || p.step === undefined || p.step <= through);
+          if (through !== undefined) partial++;
           assert.deepEqual(findings(after, verdict.problems), findings(after, full), `${file}: ${move.model.id} to ${JSON.stringify(c)}`);
         }
       });
