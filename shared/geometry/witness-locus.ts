@@ -2,7 +2,7 @@ import type { Vec } from "../model/scenario";
 import { signedGap } from "./gap";
 import { circumradius, touchingCentre, withCentre, type Shape } from "./shape";
 import { MARGIN } from "./tolerance";
-import { GEPS, spotOk, type SpotContext } from "./witness-spot";
+import { GEPS, nearContext, spotOk, type SpotContext } from "./witness-spot";
 import { angleOf, dist, fromAngle, lerp, sub } from "./vec";
 
 /**
@@ -259,10 +259,14 @@ class RoundLocus implements LocusSource {
     const runStart = first === 0 ? n : first;
     const j = runStart + (b - a);
     const key = (sub: number): number => runStart * (n + 8) + sub;
+    // Every point of a bisection lies on the arc between its first two angles, within rho times
+    // their difference of the first: only the blockers and targets near it can decide there.
+    const rho = this.target.r + this.moving.r + this.gap;
     const edge = (good: number, bad: number): number => {
+      const near = nearContext(this.ctx, this.place(good), rho * Math.abs(good - bad));
       for (let i = 0; i < EDGE_STEPS; i++) {
         const mid = (good + bad) / 2;
-        if (spotOk(this.ctx, this.place(mid), this.target)) good = mid;
+        if (spotOk(near, this.place(mid), this.target)) good = mid;
         else bad = mid;
       }
       return good;

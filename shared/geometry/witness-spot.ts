@@ -83,6 +83,22 @@ export function spotOk(ctx: SpotContext, m: Shape, onLocusOf?: Shape): boolean {
   return goal;
 }
 
+/**
+ * The spot context for bases within `spread` (centre to centre) of `m`, all on the locus of a target
+ * they are tested against (`spotOk`'s `onLocusOf`, so the goal is met): without the blockers and
+ * targets that base clears so well there that no base that near can fail against them (a gap moves
+ * no more than the centre does). spotOk gives the same answer with either context for every such base.
+ */
+export function nearContext(ctx: SpotContext, m: Shape, spread: number): SpotContext {
+  const slack = spread + GEPS;
+  return {
+    ...ctx,
+    blockers: ctx.blockers.filter((b) => !(gapBounds(m, b).lower >= MARGIN + slack)),
+    // With the goal met by the locus' own target, another target matters only where it is overlapped.
+    targets: ctx.targets.filter((t) => !(gapBounds(m, t).lower >= slack - GEPS)),
+  };
+}
+
 /** Obstacles for the path test, each with the lowest gap the moving base may reach against it. */
 export interface PathContext {
   readonly obstacles: readonly Shape[];
