@@ -11,7 +11,7 @@ import { circle, shapeOf, type Shape } from "../../../shared/geometry/shape";
 import { MARGIN } from "../../../shared/geometry/tolerance";
 import { witnessCandidates, type WitnessQuery } from "../../../shared/geometry/witness";
 import { locusCandidates, locusSource, type Candidate } from "../../../shared/geometry/witness-locus";
-import type { SpotContext } from "../../../shared/geometry/witness-spot";
+import { nearContext, spotOk, type SpotContext } from "../../../shared/geometry/witness-spot";
 import { createRng } from "../../helpers/prng";
 
 const R32 = 16 / 25.4;
@@ -115,5 +115,34 @@ describe("witness candidates: a round locus sampled arc by arc", () => {
       assert.deepEqual(inOrder, whole.map(text), `board ${i}`);
     }
     assert.ok(partial > 50, `${partial} partial expansions`);
+  });
+
+  it("bisects against a near context that answers as the whole one for every base within its spread", () => {
+    const rng = createRng(3);
+    let decided = 0;
+    for (let i = 0; i < 300; i++) {
+      const q = i % 2 ? gridQuery(i) : randomQuery(rng, true);
+      const ctx: SpotContext = {
+        start: q.start,
+        reach: q.reach,
+        width: BOARD.width,
+        height: BOARD.height,
+        blockers: q.blockers,
+        targets: q.targets,
+        goalLimit: 0.5,
+      };
+      const target = q.targets[0];
+      const at = circle({ x: q.start.x + (rng() * 2 - 1) * 4, y: q.start.y + (rng() * 2 - 1) * 4 }, R32);
+      const spread = rng() * 0.3;
+      const near = nearContext(ctx, at, spread);
+      for (let k = 0; k < 40; k++) {
+        const a = rng() * 2 * Math.PI;
+        const r = spread * Math.sqrt(rng());
+        const m = circle({ x: at.c.x + r * Math.cos(a), y: at.c.y + r * Math.sin(a) }, R32);
+        assert.equal(spotOk(near, m, target), spotOk(ctx, m, target), `board ${i}`);
+        decided++;
+      }
+    }
+    assert.ok(decided > 0);
   });
 });
