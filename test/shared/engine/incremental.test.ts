@@ -2,8 +2,7 @@
 // gives: on every example and fixture, and after thousands of random single edits (seeded), each
 // made to the previous version with that version's checkpoints, the way a document is typed.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
 import { analyzeIncremental, predecessorOf, type Replays } from "../../../shared/engine/incremental";
@@ -13,21 +12,10 @@ import { replayTo, tryVariant } from "../../../shared/engine/timeline";
 import type { BoardState } from "../../../shared/board/board-state";
 import { systemOf } from "../../../shared/language/board/index";
 import { createRng } from "../../helpers/prng";
+import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
 import { fightPhaseScenario } from "../../bench/scenarios";
 
-const ROOT = join(__dirname, "..", "..", "..", "..");
-
-function scenarioFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...scenarioFiles(path));
-    else if (name.endsWith(".scenario.yaml")) out.push(path);
-  }
-  return out;
-}
-
-const FILES = [...scenarioFiles(join(ROOT, "examples")), ...scenarioFiles(join(ROOT, "test", "fixtures"))];
+const FILES = exampleAndFixtureFiles();
 const CHARS = " :-[]{},.0123456789abcrxy\n#";
 
 /** One random single edit of `text`: a number nudged (mostly in the steps), a character deleted or inserted, a line dropped or doubled. */

@@ -3,26 +3,14 @@
 // and gap a scan of every model gives (the first of the board's models among equal gaps), on the
 // board after every step of every example and fixture and of a generated Fight phase.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
 import type { BoardState, ModelState } from "../../../shared/board/board-state";
 import { gapBounds, signedGap } from "../../../shared/geometry/gap";
 import { boardAfter, closestEnemy } from "../../../shared/language/board/facts";
 import { fightPhaseScenario } from "../../bench/scenarios";
-
-const ROOT = join(__dirname, "..", "..", "..", "..");
-
-function scenarioFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...scenarioFiles(path));
-    else if (name.endsWith(".scenario.yaml")) out.push(path);
-  }
-  return out;
-}
+import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
 
 /** Every model scanned, as the function did before it used the grid. */
 function scanned(board: BoardState, m: ModelState): { model: ModelState; gap: number } | undefined {
@@ -38,7 +26,7 @@ function scanned(board: BoardState, m: ModelState): { model: ModelState; gap: nu
 
 describe("the closest enemy model", () => {
   it("is the one a scan of every model finds, after every step of every example, fixture and a generated Fight phase", () => {
-    const texts = [...scenarioFiles(join(ROOT, "examples")), ...scenarioFiles(join(ROOT, "test", "fixtures"))].map((f) => readFileSync(f, "utf8"));
+    const texts = exampleAndFixtureFiles().map((f) => readFileSync(f, "utf8"));
     texts.push(fightPhaseScenario(200));
     let compared = 0;
     let far = 0;

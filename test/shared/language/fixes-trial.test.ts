@@ -5,8 +5,7 @@
 // is what the new position breaks; and "mark this step illegal", read from the step alone, is
 // what the whole-document check says.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Problem } from "../../../shared/diagnostics/problem";
 import { analyze } from "../../../shared/index";
@@ -22,20 +21,9 @@ import { changesOnlyKey, changesOnlyKeyIn, stepPiece } from "../../../shared/lan
 import { keyOf, subjectText, type FixContext } from "../../../shared/language/fixes/verify";
 import { moveTextAt } from "../../../shared/language/fixes/yaml-locate";
 import { tally } from "../../helpers/tally";
+import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
 
-const ROOT = join(__dirname, "..", "..", "..", "..");
-
-function scenarioFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...scenarioFiles(path));
-    else if (name.endsWith(".scenario.yaml")) out.push(path);
-  }
-  return out;
-}
-
-const FILES = [...scenarioFiles(join(ROOT, "examples")), ...scenarioFiles(join(ROOT, "test", "fixtures"))];
+const FILES = exampleAndFixtureFiles();
 
 /** Findings as a sorted list of what a fix's verdict reads of them: code, severity, step, message, subject and start. */
 function findings(text: string, problems: readonly Problem[]): string[] {

@@ -3,29 +3,17 @@
 // with every span, and every finding — on every example and fixture and after thousands of random
 // edits, and must refuse the edits it cannot patch.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { isScalar, parseDocument, visit } from "yaml";
 import { parseScenario, parseScenarioKeeping, type KeptDocument } from "../../../shared/parse/parse-scenario";
 import { keptFor, parseThrough, readKept, reparseScenario } from "../../../shared/parse/reparse";
 import { analyzeIncremental } from "../../../shared/engine/incremental";
 import { createRng } from "../../helpers/prng";
+import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
 import { fightPhaseScenario } from "../../bench/scenarios";
 
-const ROOT = join(__dirname, "..", "..", "..", "..");
-
-function scenarioFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...scenarioFiles(path));
-    else if (name.endsWith(".scenario.yaml")) out.push(path);
-  }
-  return out;
-}
-
-const FILES = [...scenarioFiles(join(ROOT, "examples")), ...scenarioFiles(join(ROOT, "test", "fixtures"))];
+const FILES = exampleAndFixtureFiles();
 
 /** What a scalar may become: numbers of every notation the core schema reads, words, and tokens that must not be patched. */
 const TOKENS = ["0", "7", "-3", "+2", "0.5", ".5", "-.25", "1e3", "0x1F", "0o17", "08", ".inf", "-.inf", ".nan", "true", "False", "null", "NULL", "~"];
