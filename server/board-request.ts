@@ -17,6 +17,18 @@ import { describeError } from "./errors";
 export const BoardRequest = new RequestType<BoardParams, BoardResult | null, void>(BOARD_METHOD);
 
 /**
+ * How long a legal region may take (a region is a few hundred trials of its step; at 2,000 models
+ * about a second on a loaded machine): past it the outline is cut short with a note, so one
+ * request cannot hold the server (and every keystroke's diagnostics) for longer.
+ */
+const REGION_DEADLINE_MS = 3_000;
+
+function deadline(ms: number): () => boolean {
+  const end = Date.now() + ms;
+  return () => Date.now() > end;
+}
+
+/**
  * Answers `ruleboard/board` for an open document from the cached analysis the diagnostics were
  * published from. Malformed parameters are InvalidParams; an internal failure is logged and
  * reported as RequestFailed (the preview then keeps its last board).
@@ -57,7 +69,8 @@ export function boardResult(analysis: Analysis, version: number, params: Omit<Bo
   const step = params.at !== undefined ? stepAt(steps, params.at) : stepAtOrBefore(steps, params.step ?? null);
   const frame = boardFrame(scenario, analysis.problems, step ?? undefined);
   // The legal region of the selected model, when the shown step moves it.
-  const region = params.region !== undefined && step !== null ? rememberedRegion(scenario, step, params.region) : undefined;
+  const region =
+    params.region !== undefined && step !== null ? rememberedRegion(scenario, step, params.region, { expired: deadline(REGION_DEADLINE_MS) }) : undefined;
   const shaded = region && region.samples > 0 ? region : undefined;
   const view = params.view === undefined ? {} : { view: params.view };
   const svg = renderBoard(scenario, frame, { theme: params.theme ?? "light", ...view, ...(shaded && { region: shaded }) } as RenderOptions);

@@ -56,6 +56,11 @@ export interface RegionOptions {
   /** The system, when not the scenario's own (`rules`, `rulings` as the CLI writes them). */
   readonly rules?: string;
   readonly rulings?: readonly string[];
+  /**
+   * The caller's deadline (shared/ has no clock): once it returns true no further spot is tried
+   * and the outline is cut short with a note, as past `maxSamples`. Such a region is not remembered.
+   */
+  readonly expired?: () => boolean;
 }
 
 /** Findings that depend on the other models as they are placed: the second tone. */
@@ -66,6 +71,9 @@ const TRIED: Span = { start: -2, end: -1 };
 
 /** Cells per side at most, before the cell grows (the bisection keeps the outline's precision). */
 const MAX_CELLS_PER_SIDE = 36;
+
+/** What the note of a region the caller's deadline cut short says (such a region is not remembered). */
+const OUT_OF_TIME = "out of time";
 
 /** Regions computed for each analysed version, by what was asked (see `rememberedRegion`). */
 const regions = new WeakMap<Scenario, Map<string, RegionResult>>();
@@ -86,6 +94,7 @@ export function rememberedRegion(scenario: Scenario, step: number, model: string
   const link = predecessorOf(scenario);
   const prior = link && regions.get(link.previous)?.get(key);
   const result = prior && sameForRegion(link.previous, scenario, link.same, step, model) ? prior : moveRegion(scenario, step, model, options);
+  if (result.note?.includes(OUT_OF_TIME)) return result;
   if (!own) regions.set(scenario, (own = new Map()));
   own.set(key, result);
   return result;
@@ -141,9 +150,14 @@ export function moveRegion(scenario: Scenario, step: number, model: string, opti
   const seen = new Map<string, Spot>();
   let samples = 0;
   let cut = false;
+  let late = false;
   let contactPossible = false;
   const judge = (at: Vec): Spot => {
     if (tooFar(at)) return "illegal";
+    if (late || options.expired?.()) {
+      late = true;
+      return "illegal";
+    }
     samples++;
     const v = classify(at);
     if (v.model.some((p) => p.code === "move.missed-contact")) contactPossible = true;
@@ -164,7 +178,10 @@ export function moveRegion(scenario: Scenario, step: number, model: string, opti
   const area = contours((x, y) => spot(x, y) === "legal", grid, refine);
   // "Base to base if possible" (10e): where contact can be made, only contact is legal, a band
   // thinner than any grid. It is traced along each enemy base instead, at contact.
-  const bands = contactPossible && !cut ? contactBands(probe, model, scenario, precision, (at) => (samples < maxSamples ? judge(at) : "illegal")) : [];
+  const bands =
+    contactPossible && !cut && !late
+      ? contactBands(probe, model, scenario, precision, (at) => (samples < maxSamples && !options.expired?.() ? judge(at) : "illegal"))
+      : [];
   const legal = [...area, ...bands];
   const unitOnly = contours((x, y) => spot(x, y) === "unit", grid, refine);
   // A model that may not move (in base contact, remaining stationary) has one legal spot: where it stands.
@@ -182,7 +199,13 @@ export function moveRegion(scenario: Scenario, step: number, model: string, opti
     from: [from.x, from.y],
     ...(limit !== undefined && Number.isFinite(limit) ? { limit } : {}),
     samples,
-    ...(cut ? { note: `cut short after ${maxSamples} spots: the outline is incomplete` } : stays ? { note: stays } : {}),
+    ...(cut
+      ? { note: `cut short after ${maxSamples} spots: the outline is incomplete` }
+      : late
+        ? { note: `cut short after ${samples} spots, ${OUT_OF_TIME}: the outline is incomplete` }
+        : stays
+          ? { note: stays }
+          : {}),
   };
 }
 

@@ -90,10 +90,18 @@ export class Oracle {
       return undefined;
     }
     this.left -= cost;
+    const watched = new Set<BoardState>();
     const observer: StepObserver = {
       beforeStep: (step, board) => {
-        // A long replay is abandoned as soon as the deadline passes, not only between questions.
+        // A long replay is abandoned as soon as the deadline passes, not only between questions,
+        // and inside a step's witness searches too (the board asks `interrupt` at each one).
         if (this.expired()) throw new Abandoned();
+        if (!watched.has(board)) {
+          watched.add(board);
+          board.interrupt = () => {
+            if (this.expired()) throw new Abandoned();
+          };
+        }
         // The first replay also records the board just before the step: the hover needs no replay of its own for it.
         if (step === variant && !this.placed) this.placed = placements(board);
       },
@@ -105,6 +113,8 @@ export class Oracle {
       if (!(error instanceof Abandoned)) throw error;
       this.stopped ??= "deadline";
       return undefined;
+    } finally {
+      for (const board of watched) board.interrupt = undefined;
     }
     const found = problems.filter((p) => codes.includes(p.code));
     return { errors: found.filter((p) => p.severity === "error"), warnings: found.filter((p) => p.severity === "warning") };

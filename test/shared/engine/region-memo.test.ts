@@ -59,4 +59,17 @@ describe("the legal region remembered across versions", () => {
       }
     });
   }
+
+  it("stops at the caller's deadline with a note, and does not remember a region cut short so", () => {
+    const text = readFileSync(join(ROOT, "examples/illegal-pile-in.scenario.yaml"), "utf8");
+    const scenario = analyzeIncremental(text).analysis.scenario!;
+    let spots = 0;
+    const late = rememberedRegion(scenario, 0, "r1", { expired: () => ++spots > 20 });
+    assert.match(late.note ?? "", /^cut short after 20 spots, out of time: the outline is incomplete$/);
+    assert.equal(late.samples, 20);
+    const whole = rememberedRegion(scenario, 0, "r1");
+    assert.notEqual(whole, late, "computed again without the deadline");
+    assert.equal(whole.note, undefined);
+    assert.ok(whole.samples > 20);
+  });
 });
