@@ -193,9 +193,8 @@ async function features(label: string, text: string, reps: number, budgetMs: num
   process.stderr.write(`bench: features at ${label}...\n`);
   const { server } = await LspServer.start();
   try {
-    const uri = scenarioUri(`bench-features-${label.replace(/\W+/g, "-")}`);
-    await server.open(uri, text, 1);
-    await server.diagnostics(uri, 1, PUBLISH_TIMEOUT_MS);
+    const bench = await openDocument(server, `features-${label}`, text);
+    const { uri } = bench;
     const p = probes(text);
     const doc = { uri };
     const rows: FeatureRow[] = [];
@@ -203,24 +202,8 @@ async function features(label: string, text: string, reps: number, budgetMs: num
     // as while typing it), timed alone after that version's diagnostics: what a user waits for after an
     // edit, not an answer the server kept for a version it has seen.
     const versions = lastStepEdits(text, 1000);
-    let version = 1;
-    let current = text;
     const series = async (feature: string, ask: () => Promise<unknown>, count: (r: unknown) => string): Promise<void> => {
-      await ask(); // warm: the first answer JIT-compiles what later ones run
-      let answer = "";
-      const samples: number[] = [];
-      const started = performance.now();
-      for (let i = 0; i < reps; i++) {
-        const published = server.diagnostics(uri, ++version, PUBLISH_TIMEOUT_MS);
-        current = versions[(version - 2) % versions.length];
-        await server.change(uri, current, version);
-        await published;
-        const t0 = performance.now();
-        answer = count(await ask());
-        samples.push(performance.now() - t0);
-        if (performance.now() - started > budgetMs) break;
-      }
-      rows.push({ feature, samples, answer });
+      rows.push(await afterEdits(server, bench, () => versions[(bench.version - 2) % versions.length], reps, budgetMs, { feature, ask, answer: count }));
     };
     const length = (r: unknown): string => (Array.isArray(r) ? `${r.length}` : r === null ? "null" : "1");
     await series(
@@ -251,20 +234,20 @@ async function features(label: string, text: string, reps: number, budgetMs: num
     );
     // Format Document on the same scenario with every coordinate pair written `[x,y]` (an edit per pair
     // to make), each sample on a new version: the server answers a version it has formatted from memory.
+    const unformatted = await openDocument(server, `format-${label}`, unpaired(text));
     rows.push(
-      await firstRequests(
-        server,
-        `format-${label}`,
-        Array.from({ length: reps + 1 }, (_, i) => `${unpaired(text)}# version ${i}\n`),
-        reps,
-        budgetMs,
-        {
-          feature: "formatting (a new version, an edit per coordinate pair)",
-          ask: (uri) => server.request("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }, PUBLISH_TIMEOUT_MS),
-          answer: (r) => `${length(r)} edits`,
-        },
-      ),
+      await afterEdits(server, unformatted, (i) => `${unpaired(text)}# version ${i}\n`, reps, budgetMs, {
+        feature: "formatting (a new version, an edit per coordinate pair)",
+        ask: () =>
+          server.request(
+            "textDocument/formatting",
+            { textDocument: { uri: unformatted.uri }, options: { tabSize: 2, insertSpaces: true } },
+            PUBLISH_TIMEOUT_MS,
+          ),
+        answer: (r) => `${length(r)} edits`,
+      }),
     );
+    await server.close(unformatted.uri);
     // The board editor: the legal region of one model of the last move step, the "why not here?" probe, and a drag.
     const mover = lastMover(text);
     if (mover) {
@@ -275,7 +258,8 @@ async function features(label: string, text: string, reps: number, budgetMs: num
       );
       await series(
         "probe of one spot (drag feedback)",
-        () => server.request<ProbeResult>(PROBE_METHOD, { uri, version, step: mover.step, model: mover.model, at: mover.at }, PUBLISH_TIMEOUT_MS),
+        () =>
+          server.request<ProbeResult>(PROBE_METHOD, { uri, version: bench.version, step: mover.step, model: mover.model, at: mover.at }, PUBLISH_TIMEOUT_MS),
         (r) => {
           const probe = r as ProbeResult;
           return probe !== null && "spot" in probe ? probe.spot : "no answer";
@@ -292,12 +276,12 @@ async function features(label: string, text: string, reps: number, budgetMs: num
           const t0 = performance.now();
           const placed = await server.request<PlaceResult>(
             PLACE_METHOD,
-            { uri, version, step: mover.step, moves: [{ model: mover.model, to }] },
+            { uri, version: bench.version, step: mover.step, moves: [{ model: mover.model, to }] },
             PUBLISH_TIMEOUT_MS,
           );
           if (placed === null || !("edits" in placed)) throw new Error(`bench: place refused: ${JSON.stringify(placed)}`);
-          for (const e of [...placed.edits].sort((a, b) => b.start - a.start)) current = current.slice(0, e.start) + e.newText + current.slice(e.end);
-          await server.change(uri, current, ++version);
+          for (const e of [...placed.edits].sort((a, b) => b.start - a.start)) bench.text = bench.text.slice(0, e.start) + e.newText + bench.text.slice(e.end);
+          await server.change(uri, bench.text, ++bench.version);
           const board = await server.request<BoardResult>(
             "ruleboard/board",
             { uri, step: mover.step, ...(selected && { region: mover.model }) },
@@ -305,8 +289,8 @@ async function features(label: string, text: string, reps: number, budgetMs: num
           );
           drags.push(performance.now() - t0);
           dragged =
-            board.version !== version ? "stale board" : selected ? `board and region (${board.region?.samples ?? 0} spots)` : "board of the new version";
-          await server.diagnostics(uri, version, PUBLISH_TIMEOUT_MS);
+            board.version !== bench.version ? "stale board" : selected ? `board and region (${board.region?.samples ?? 0} spots)` : "board of the new version";
+          await server.diagnostics(uri, bench.version, PUBLISH_TIMEOUT_MS);
         }
         rows.push({
           feature: selected ? "drag -> board with the model's legal region" : "drag -> board (place, didChange, board)",
@@ -328,35 +312,47 @@ function unpaired(text: string): string {
   return text.replace(/\[(-?[\d.]+), (-?[\d.]+)\]/g, "[$1,$2]");
 }
 
+/** A document open in the server, with its current version and text. */
+interface BenchDocument {
+  readonly uri: string;
+  version: number;
+  text: string;
+}
+
+/** Opens `text` as a new document and waits for its diagnostics. */
+async function openDocument(server: LspServer, name: string, text: string): Promise<BenchDocument> {
+  const doc = { uri: scenarioUri(`bench-${name.replace(/\W+/g, "-")}`), version: 1, text };
+  await server.open(doc.uri, text, 1);
+  await server.diagnostics(doc.uri, 1, PUBLISH_TIMEOUT_MS);
+  return doc;
+}
+
 /**
- * A request's first answer for each version: each sample sends the next of `texts` as a new version,
- * waits for its diagnostics, then times `ask` alone (a repeated request may be answered from memory).
+ * A request's first answer on each new version: after one warm-up answer, each sample sends
+ * `next(i)` as the document's next version, waits for its diagnostics, then times `ask` alone (a
+ * repeated request may be answered from memory).
  */
-async function firstRequests(
+async function afterEdits(
   server: LspServer,
-  label: string,
-  texts: readonly string[],
+  doc: BenchDocument,
+  next: (i: number) => string,
   reps: number,
   budgetMs: number,
-  what: { readonly feature: string; readonly ask: (uri: string) => Promise<unknown>; readonly answer: (r: unknown) => string },
+  what: { readonly feature: string; readonly ask: () => Promise<unknown>; readonly answer: (r: unknown) => string },
 ): Promise<FeatureRow> {
-  const uri = scenarioUri(`bench-first-${label.replace(/\W+/g, "-")}`);
-  let version = 1;
-  await server.open(uri, texts[0], version);
-  await server.diagnostics(uri, version, PUBLISH_TIMEOUT_MS);
-  let answer = what.answer(await what.ask(uri));
+  let answer = what.answer(await what.ask());
   const samples: number[] = [];
   const started = performance.now();
-  for (let i = 1; i <= reps && i < texts.length; i++) {
-    const published = server.diagnostics(uri, ++version, PUBLISH_TIMEOUT_MS);
-    await server.change(uri, texts[i], version);
+  for (let i = 1; i <= reps; i++) {
+    const published = server.diagnostics(doc.uri, ++doc.version, PUBLISH_TIMEOUT_MS);
+    doc.text = next(i);
+    await server.change(doc.uri, doc.text, doc.version);
     await published;
     const t0 = performance.now();
-    answer = what.answer(await what.ask(uri));
+    answer = what.answer(await what.ask());
     samples.push(performance.now() - t0);
     if (performance.now() - started > budgetMs) break;
   }
-  await server.close(uri);
   return { feature: what.feature, samples, answer };
 }
 
@@ -377,38 +373,25 @@ function lastMover(text: string): { step: number; model: string; at: readonly [n
  * code action for its first position finding.
  */
 async function quickFix(server: LspServer, label: string, text: string, reps: number, budgetMs: number): Promise<FeatureRow> {
-  const uri = scenarioUri(`bench-fix-${label.replace(/\W+/g, "-")}`);
   const texts = coordinateEdits(overreach(text, 4), reps + 1);
-  let version = 1;
-  let answer = "";
-  await server.open(uri, texts[0], version);
-  const ask = async (i: number, timed: boolean): Promise<number> => {
-    if (i > 0) {
-      const published = server.diagnostics(uri, ++version, PUBLISH_TIMEOUT_MS);
-      await server.change(uri, texts[i], version);
-      await published;
-    }
-    const { diagnostics } = server.published.filter((d) => d.uri === uri && d.version === version).at(-1) ?? (await server.diagnostics(uri, version));
-    const d = diagnostics.find((x) => POSITION_CODES.includes(String(x.code) as never)) ?? diagnostics[0];
-    if (!d) throw new Error(`bench: no diagnostic for a quick fix at ${label}`);
-    const t0 = performance.now();
-    const actions = await server.request<unknown[] | null>(
-      "textDocument/codeAction",
-      { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } },
-      PUBLISH_TIMEOUT_MS,
-    );
-    answer = `${actions?.length ?? 0} fixes for ${d.code}`;
-    return timed ? performance.now() - t0 : 0;
-  };
-  await server.diagnostics(uri, version, PUBLISH_TIMEOUT_MS);
-  await ask(0, false);
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let i = 1; i <= reps; i++) {
-    samples.push(await ask(i, true));
-    if (performance.now() - started > budgetMs) break;
-  }
-  return { feature: "quick fix (first request)", samples, answer };
+  const doc = await openDocument(server, `fix-${label}`, texts[0]);
+  let code = "";
+  return afterEdits(server, doc, (i) => texts[i], reps, budgetMs, {
+    feature: "quick fix (first request)",
+    ask: async () => {
+      const { diagnostics } =
+        server.published.filter((d) => d.uri === doc.uri && d.version === doc.version).at(-1) ?? (await server.diagnostics(doc.uri, doc.version));
+      const d = diagnostics.find((x) => POSITION_CODES.includes(String(x.code) as never)) ?? diagnostics[0];
+      if (!d) throw new Error(`bench: no diagnostic for a quick fix at ${label}`);
+      code = String(d.code);
+      return server.request<unknown[] | null>(
+        "textDocument/codeAction",
+        { textDocument: { uri: doc.uri }, range: d.range, context: { diagnostics: [d] } },
+        PUBLISH_TIMEOUT_MS,
+      );
+    },
+    answer: (actions) => `${(actions as unknown[] | null)?.length ?? 0} fixes for ${code}`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
