@@ -139,6 +139,12 @@ export function parseScenario(text: string): { scenario?: Scenario; problems: Pr
   return scenario ? { scenario, problems } : { problems };
 }
 
+/**
+ * How Ruleboard reads YAML (1.2; duplicate keys are the parser's findings, not yaml's errors):
+ * every reader of a scenario's tree uses these, so its nodes and offsets are the model's.
+ */
+export const YAML_OPTIONS = { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false } as const;
+
 /** A parsed YAML document with no errors, kept with its text so an edit of one scalar can patch it (parse/reparse.ts). */
 export interface KeptDocument {
   readonly text: string;
@@ -149,7 +155,7 @@ export interface KeptDocument {
 /** `parseScenario`, also returning the YAML document when it parsed without errors. */
 export function parseScenarioKeeping(text: string): { scenario?: Scenario; problems: Problem[]; kept?: KeptDocument } {
   try {
-    const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+    const doc = parseDocument(text, YAML_OPTIONS);
     if (doc.errors.length > 0) {
       // `yaml` puts an error about a missing closing bracket one past the end of the text; clamp it.
       const clamp = (offset: number): number => Math.max(0, Math.min(offset, text.length));

@@ -1,7 +1,7 @@
 import { isAlias, isCollection, isPair, isScalar, isSeq, parseDocument, Scalar } from "yaml";
 import type { Problem } from "../diagnostics/problem";
 import type { Scenario } from "../model/scenario";
-import { parseScenarioKeeping, readDocument, type KeptDocument } from "./parse-scenario";
+import { parseScenarioKeeping, readDocument, type KeptDocument, YAML_OPTIONS } from "./parse-scenario";
 import type { YNode } from "./yaml-nodes";
 
 /**
@@ -169,7 +169,7 @@ function isPlainToken(node: unknown, text: string): boolean {
 /** The scalar `yaml` reads from a token alone, or undefined unless it is one plain scalar read without a word of complaint. */
 function resolveToken(token: string): Scalar.Parsed | undefined {
   if (!PLAIN_TOKEN.test(token)) return undefined;
-  const alone = parseDocument(token, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  const alone = parseDocument(token, YAML_OPTIONS);
   const fresh = alone.contents;
   if (alone.errors.length > 0 || alone.warnings.length > 0 || !isScalar(fresh) || fresh.type !== Scalar.PLAIN || fresh.source !== token) return undefined;
   return fresh as Scalar.Parsed;

@@ -21,7 +21,7 @@ import { performance } from "node:perf_hooks";
 import { parseDocument } from "yaml";
 import { analyze } from "../../shared/index";
 import { checkScenario } from "../../shared/engine/check-scenario";
-import { parseScenario } from "../../shared/parse/parse-scenario";
+import { parseScenario, YAML_OPTIONS } from "../../shared/parse/parse-scenario";
 import { readingOf } from "../../shared/parse/text-limits";
 import { POSITION_CODES } from "../../shared/language/fixes/position-fixes";
 import { PLACE_METHOD, PROBE_METHOD, type BoardResult, type PlaceResult, type ProbeResult } from "../../shared/protocol/messages";
@@ -34,9 +34,6 @@ const ROOT = path.resolve(__dirname, "..", "..", "..");
 const QUICK = process.argv.includes("--quick");
 /** The sections to run (`--only=sizes,stress`): all three by default. */
 const ONLY = new Set((process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? "sizes,stress,features").split(","));
-
-/** The options shared/parse/parse-scenario.ts passes to parseDocument (keep in step with it). */
-const PARSE_OPTIONS = { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false } as const;
 
 /** The issue's targets for edit -> diagnostics over parse (printed next to the figures, never asserted). */
 const TARGETS: Record<number, number> = { 2000: 1.2, 8000: 1.3 };
@@ -113,8 +110,8 @@ async function measure(label: string, base: string, size: Omit<Size, "models">, 
   const warm = texts.slice(0, size.warmup);
   const timed = texts.slice(size.warmup);
   process.stderr.write(`bench: ${label} (${(base.length / 1024).toFixed(1)} KiB)...\n`);
-  for (const text of warm) parseDocument(text, PARSE_OPTIONS);
-  const parse = timeSync(timed.length, size.budgetMs, (i) => parseDocument(timed[i], PARSE_OPTIONS));
+  for (const text of warm) parseDocument(text, YAML_OPTIONS);
+  const parse = timeSync(timed.length, size.budgetMs, (i) => parseDocument(timed[i], YAML_OPTIONS));
   for (const text of warm) analyze(text);
   const analyzed = timeSync(timed.length, size.budgetMs, (i) => analyze(timed[i]));
   const fullyChecked = readingOf(base).kind === "full";

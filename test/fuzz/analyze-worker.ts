@@ -3,11 +3,9 @@
 import { performance } from "node:perf_hooks";
 import { parseDocument } from "yaml";
 import { analyze } from "../../shared/index";
+import { YAML_OPTIONS } from "../../shared/parse/parse-scenario";
 import type { Expectation } from "./mutate";
 import { checkAnalysis } from "./properties";
-
-/** The options shared/parse/parse-scenario.ts gives parseDocument (YAML 1.2, repeated keys allowed). */
-const PARSE_OPTIONS = { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false } as const;
 
 /** One input to analyse. */
 export interface Job {
@@ -31,7 +29,7 @@ function run(job: Job): JobResult {
   try {
     const analysis = analyze(job.text);
     const ms = performance.now() - t0;
-    const yamlValid = parseDocument(job.text, PARSE_OPTIONS).errors.length === 0;
+    const yamlValid = parseDocument(job.text, YAML_OPTIONS).errors.length === 0;
     const violations = checkAnalysis(job.text, analysis, yamlValid, job.expect);
     if (job.twice && JSON.stringify(analyze(job.text).problems) !== JSON.stringify(analysis.problems)) {
       violations.push("a second analysis of the same text gave different problems");

@@ -1,6 +1,6 @@
 import { parseDocument } from "yaml";
 import { keptFor } from "../../parse/reparse";
-import type { KeptDocument } from "../../parse/parse-scenario";
+import { YAML_OPTIONS, type KeptDocument } from "../../parse/parse-scenario";
 import { asMap, asScalar, asSeq, isAliasNode, mapPairs, scalarText, seqItems, type YMap, type YNode, type YPair } from "../../parse/yaml-nodes";
 
 /**
@@ -36,7 +36,7 @@ let last: { readonly text: string; readonly tree: Tree; readonly kept?: KeptDocu
 export function treeOf(text: string): Tree {
   if (last?.text === text && (last.kept === undefined || last.kept.doc === last.doc)) return last.tree;
   const kept = keptFor(text);
-  const doc = kept?.doc ?? parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  const doc = kept?.doc ?? parseDocument(text, YAML_OPTIONS);
   const root = doc.errors.length > 0 || doc.contents === null ? undefined : (doc.contents as YNode);
   const tree: Tree = { root, models: modelSites(root), steps: stepItems(root) };
   last = kept ? { text, tree, kept, doc } : { text, tree };

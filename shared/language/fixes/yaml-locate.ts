@@ -1,4 +1,5 @@
 import { isMap, isSeq, parseDocument, type Document } from "yaml";
+import { YAML_OPTIONS } from "../../parse/parse-scenario";
 import { asMap, asScalar, asSeq, endOf, mapPairs, seqItems, type YMap, type YNode, type YPair, type YScalar, type YSeq } from "../../parse/yaml-nodes";
 
 /**
@@ -25,7 +26,7 @@ let last: { readonly text: string; readonly root: YNode | undefined } | undefine
  */
 export function parseRoot(text: string): YNode | undefined {
   if (last?.text === text) return last.root;
-  const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  const doc = parseDocument(text, YAML_OPTIONS);
   const root = doc.errors.length > 0 || doc.contents === null ? undefined : (doc.contents as YNode);
   last = { text, root };
   return root;
@@ -167,7 +168,7 @@ export function pieceOfText(text: string, start: number, end: number): Piece | u
 }
 
 function readPiece(source: string, offset: number): Piece | undefined {
-  const doc = parseDocument(source, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  const doc = parseDocument(source, YAML_OPTIONS);
   if (doc.errors.length > 0 || doc.warnings.length > 0 || doc.contents === null) return undefined;
   const root = doc.contents as YNode;
   // A loop over the nodes, shifting each range; refused at the first anchor, alias or tag.

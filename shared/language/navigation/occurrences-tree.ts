@@ -2,6 +2,7 @@ import { asMap, asScalar, asSeq, mapPairs, scalarText, seqItems, type YNode } fr
 import type { Span } from "../../source/span";
 import type { IdKind, Occurrence } from "./occurrences";
 import { parseDocument, Scalar } from "yaml";
+import { YAML_OPTIONS } from "../../parse/parse-scenario";
 import { UNIT_STEP_KINDS } from "../../parse/parse-steps";
 
 /**
@@ -39,7 +40,7 @@ const UNIT_HEADS = UNIT_STEP_KINDS;
  */
 export function readScenarioTree(text: string): ScenarioTree {
   try {
-    const doc = parseDocument(text, { version: "1.2", keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+    const doc = parseDocument(text, YAML_OPTIONS);
     const root = (doc.contents as YNode | null) ?? null;
     const collected: WrittenId[] = [];
     const either = new Set<WrittenId>();
