@@ -5,12 +5,13 @@ import { parseScenarioKeeping, readDocument, type KeptDocument, YAML_OPTIONS } f
 import type { YNode } from "./yaml-nodes";
 
 /**
- * Incremental parsing of the commonest edit: typing inside one plain scalar (a coordinate, a
- * facing, an id in a list). The YAML parser is the largest cost of an analysis; when the only
- * difference from the previous text lies inside one plain, untagged, unanchored value scalar (not
- * a map key) and the scalar's new text is a single plain token, the previous document is patched
- * in place — the scalar's value resolved by `yaml` itself from the token alone, every later offset
- * shifted — and the model is read from it again. Anything else is parsed in full. The result
+ * Incremental parsing of the commonest edits: typing inside one plain scalar (a coordinate, a
+ * facing, an id in a list), or rewriting the numbers of one flow list (`[x, y]`, as a drag does).
+ * The YAML parser is the largest cost of an analysis; when the only difference from the previous
+ * text lies inside one plain, untagged, unanchored value scalar (not a map key), or inside one
+ * flow list of such scalars with its commas and spaces unchanged, and each new text is a single
+ * plain token, the previous document is patched in place — each value resolved by `yaml` itself
+ * from the token alone, every later offset shifted — and the model is read from it again. Anything else is parsed in full. The result
  * equals `parseScenario(text)` (test/shared/parse/reparse.test.ts proves it for every example and
  * fixture and thousands of random edits).
  */
