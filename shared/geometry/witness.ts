@@ -36,6 +36,9 @@ export interface WitnessQuery {
   readonly interrupt?: () => void;
 }
 
+/** What a query's candidates depend on: all of it but the caller's callbacks and cap. */
+type WitnessGeometry = Omit<WitnessQuery, "accept" | "interrupt" | "maxCandidates">;
+
 /** A verified alternative end position. */
 export interface Witness {
   readonly centre: Vec;
@@ -57,28 +60,173 @@ const PATH_TESTS_PER_ACCEPT = 8;
  */
 export function findWitness(q: WitnessQuery): Witness | undefined {
   if (!(q.reach >= 0)) return undefined;
+  const cap = q.maxCandidates ?? DEFAULT_CAP;
+  const stream = candidateStream(q);
+  let accepts = 0;
+  let tests = 0;
+  for (let i = 0; ; i++) {
+    const c = stream.at(i, q.interrupt);
+    if (c === undefined) return undefined;
+    q.interrupt?.();
+    if (accepts >= cap || tests >= cap * PATH_TESTS_PER_ACCEPT) return undefined;
+    tests++;
+    if (!c.reachable) continue;
+    accepts++;
+    if (q.accept(c.centre, c.facingDeg)) return { centre: c.centre, facingDeg: c.facingDeg };
+  }
+}
+
+/** One candidate of a search, in its order, with the outcome of the path test (pure, like the candidate). */
+interface Streamed {
+  readonly centre: Vec;
+  readonly facingDeg: number;
+  readonly reachable: boolean;
+}
+
+/**
+ * The candidates of one query in the order findWitness tries them, each with its path test, as
+ * far as some search has asked for them: generated lazily, and kept. Everything they depend on is
+ * in the query (see `queryKey`), not in `accept`, so a later search with an equal query (the next
+ * version of the text, where a model elsewhere moved) reads them instead of generating them again.
+ */
+class CandidateStream {
+  private readonly seen: Streamed[] = [];
+  private source?: Iterator<Streamed>;
+  /** The interrupt of the search pulling now (a kept stream outlives the search that began it). */
+  private interrupt?: () => void;
+
+  constructor(
+    q: WitnessQuery,
+    private readonly key: string,
+  ) {
+    // Only the geometry is kept: `accept` holds the caller's board, which a kept stream must not keep alive.
+    const geometry: WitnessGeometry = {
+      moving: q.moving,
+      ...(q.facingDeg !== undefined && { facingDeg: q.facingDeg }),
+      start: q.start,
+      reach: q.reach,
+      rotate: q.rotate,
+      targets: q.targets,
+      goalGap: q.goalGap,
+      blockers: q.blockers,
+      ...(q.pathBlockers && { pathBlockers: q.pathBlockers }),
+      board: { width: q.board.width, height: q.board.height },
+    };
+    this.source = streamed(geometry, () => this.interrupt?.());
+  }
+
+  get size(): number {
+    return this.seen.length;
+  }
+
+  /**
+   * The i-th candidate, generated if need be; undefined past the last. May throw what `interrupt`
+   * throws: the generator is then done for, and the stream is forgotten.
+   */
+  at(i: number, interrupt?: () => void): Streamed | undefined {
+    const before = this.seen.length;
+    try {
+      while (i >= this.seen.length && this.source) {
+        this.interrupt = interrupt;
+        const next = this.source.next();
+        if (next.done) this.source = undefined;
+        else {
+          this.seen.push(next.value);
+          generated++;
+        }
+      }
+    } catch (error) {
+      this.source = undefined;
+      if (streams.get(this.key) === this) streams.delete(this.key);
+      keptCandidates -= before;
+      throw error;
+    } finally {
+      this.interrupt = undefined;
+    }
+    if (streams.get(this.key) === this) keptCandidates += this.seen.length - before;
+    return this.seen[i];
+  }
+}
+
+function* streamed(q: WitnessGeometry, interrupt: () => void): Generator<Streamed> {
   const { m0, facing0, ctx } = searchContext(q);
   const path = pathContext(m0, q.reach, q.pathBlockers ?? [...q.targets, ...q.blockers]);
   const turnOk = new Map<number, boolean>();
-  const cap = q.maxCandidates ?? DEFAULT_CAP;
-  let accepts = 0;
-  let tests = 0;
   // The current facing first (no turn needed, and it is cheap), then the other facings.
   const [keep, ...turned] = facings(m0, facing0, q.rotate);
   for (const phase of [[keep], turned]) {
-    for (const c of generate(ctx, m0, facing0, phase, q.goalGap, false, q.interrupt)) {
-      q.interrupt?.();
-      if (accepts >= cap || tests >= cap * PATH_TESTS_PER_ACCEPT) return undefined;
-      tests++;
-      if (!reachable(path, m0, facing0, c, q, turnOk)) continue;
-      accepts++;
-      if (q.accept(c.shape.c, c.facingDeg)) return { centre: c.shape.c, facingDeg: c.facingDeg };
+    for (const c of generate(ctx, m0, facing0, phase, q.goalGap, false, interrupt)) {
+      yield { centre: c.shape.c, facingDeg: c.facingDeg, reachable: reachable(path, m0, facing0, c, q, turnOk) };
     }
   }
-  return undefined;
 }
 
-function searchContext(q: WitnessQuery): { m0: Shape; facing0: number; ctx: SpotContext } {
+/**
+ * Streams of recent queries, by `queryKey`, least recently used first. Bounded by count and by the
+ * candidates they hold; a stream whose generation was interrupted is dropped (its generator is done).
+ */
+const streams = new Map<string, CandidateStream>();
+const MAX_STREAMS = 2_000;
+const MAX_KEPT_CANDIDATES = 200_000;
+let keptCandidates = 0;
+/** Candidates generated since the process began (kept or not): for tests that a kept stream is read, not generated again. */
+let generated = 0;
+
+function candidateStream(q: WitnessQuery): CandidateStream {
+  const key = queryKey(q);
+  const known = streams.get(key);
+  if (known) {
+    // Most recently used last.
+    streams.delete(key);
+    streams.set(key, known);
+    return known;
+  }
+  const fresh = new CandidateStream(q, key);
+  streams.set(key, fresh);
+  for (const [oldest, s] of streams) {
+    if (streams.size <= MAX_STREAMS && keptCandidates <= MAX_KEPT_CANDIDATES) break;
+    if (s === fresh) break;
+    streams.delete(oldest);
+    keptCandidates -= s.size;
+  }
+  return fresh;
+}
+
+/** Everything a query's candidates depend on: all of it but `accept`, `interrupt` and `maxCandidates` (exact numbers). */
+function queryKey(q: WitnessQuery): string {
+  const shapes = (list: readonly Shape[]): string => list.map(shapeKey).join(";");
+  return [
+    shapeKey(q.moving),
+    q.facingDeg ?? "",
+    q.start.x,
+    q.start.y,
+    q.reach,
+    q.rotate ? 1 : 0,
+    q.goalGap,
+    q.board.width,
+    q.board.height,
+    shapes(q.targets),
+    shapes(q.blockers),
+    q.pathBlockers ? shapes(q.pathBlockers) : "-",
+  ].join("|");
+}
+
+function shapeKey(s: Shape): string {
+  return s.kind === "circle" ? `c${s.c.x},${s.c.y},${s.r}` : `e${s.c.x},${s.c.y},${s.a},${s.b},${s.theta}`;
+}
+
+/** How many streams and candidates are kept, and how many candidates were ever generated (for tests). */
+export function witnessStreamCounts(): { readonly streams: number; readonly kept: number; readonly generated: number } {
+  return { streams: streams.size, kept: keptCandidates, generated };
+}
+
+/** Forgets every kept candidate stream (for tests and benchmarks that time a first search). */
+export function forgetWitnessStreams(): void {
+  streams.clear();
+  keptCandidates = 0;
+}
+
+function searchContext(q: WitnessGeometry): { m0: Shape; facing0: number; ctx: SpotContext } {
   const m0 = withCentre(q.moving, q.start);
   const facing0 = q.facingDeg ?? (m0.kind === "ellipse" ? radToDeg(m0.theta) : 0);
   const goalLimit = q.goalGap > 0 ? q.goalGap : TAU_C / 2;
@@ -310,7 +458,7 @@ function facings(m0: Shape, facing0: number, rotate: boolean): number[] {
 }
 
 /** The path test: turn in place at the start when the facing changes, then go straight. */
-function reachable(path: PathContext, m0: Shape, facing0: number, c: Candidate, q: WitnessQuery, turnOk: Map<number, boolean>): boolean {
+function reachable(path: PathContext, m0: Shape, facing0: number, c: Candidate, q: WitnessGeometry, turnOk: Map<number, boolean>): boolean {
   if (c.facingDeg !== facing0) {
     let ok = turnOk.get(c.facingDeg);
     if (ok === undefined) {

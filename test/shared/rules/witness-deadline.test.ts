@@ -11,10 +11,13 @@ import { replay, type StepObserver } from "../../../shared/engine/replay";
 import { resolveSystem } from "../../../shared/systems/rulings";
 import { Report } from "../../../shared/rules/report";
 import { stressScenario } from "../../bench/scenarios";
+import { forgetWitnessStreams } from "../../../shared/geometry/witness";
 
 class Deadline extends Error {}
 
 function run(text: string, hook?: (board: BoardState) => () => void, steps: number[] = []): { report: Report; steps: number[]; calls: Map<number, number> } {
+  // Each search generates its candidates afresh (a kept stream asks the hook only once per candidate tried).
+  forgetWitnessStreams();
   const scenario = parseScenario(text).scenario!;
   const { system } = resolveSystem(scenario.rules.value, []);
   const board = new BoardState(scenario, system);
