@@ -37,6 +37,12 @@ const ONLY = new Set((process.argv.find((a) => a.startsWith("--only="))?.slice("
 
 /** The issue's targets for edit -> diagnostics over parse (printed next to the figures, never asserted). */
 const TARGETS: Record<number, number> = { 2000: 1.2, 8000: 1.3 };
+/**
+ * One parse of the 2,000-model text where the issue set "every interactive answer within 100 ms"
+ * (64–70 ms): a latency is read against this machine's parse of the same text, so the target is
+ * about 100 / 69 = 1.45x parse wherever the bench runs.
+ */
+const ISSUE_PARSE_MS = 69;
 
 interface Size {
   readonly models: number;
@@ -407,10 +413,15 @@ async function main(): Promise<void> {
   }
 
   const realistic = readFileSync(path.join(ROOT, "examples", "overrun-fight.scenario.yaml"), "utf8");
-  const featureSets: { label: string; rows: FeatureRow[] }[] = [];
-  if (ONLY.has("features"))
-    featureSets.push({ label: "overrun-fight example", rows: await features("overrun-fight example", realistic, QUICK ? 5 : 15, 10_000) });
-  if (!QUICK && ONLY.has("features")) featureSets.push({ label: "2000 models", rows: await features("2000 models", fightPhaseScenario(2000), 7, 20_000) });
+  const featureSets: { label: string; parseMs: number; rows: FeatureRow[] }[] = [];
+  const featureSet = async (label: string, text: string, reps: number, budgetMs: number): Promise<void> => {
+    // One parse of the same text, measured here too: the machine's pace, to read each latency against.
+    for (let i = 0; i < 2; i++) parseDocument(text, YAML_OPTIONS);
+    const parseMs = median(timeSync(reps, budgetMs / 4, () => parseDocument(text, YAML_OPTIONS)));
+    featureSets.push({ label, parseMs, rows: await features(label, text, reps, budgetMs) });
+  };
+  if (ONLY.has("features")) await featureSet("overrun-fight example", realistic, QUICK ? 5 : 15, 10_000);
+  if (!QUICK && ONLY.has("features")) await featureSet("2000 models", fightPhaseScenario(2000), 7, 20_000);
 
   // Tables.
   const sizeRows = sizes.map((m, i) => {
@@ -469,11 +480,21 @@ async function main(): Promise<void> {
     ),
   );
   for (const set of featureSets) {
-    console.log(`\ninteractive features at ${set.label} (median / p95 ms; target: median <= 100 ms at 2,000 models)\n`);
+    console.log(
+      `\ninteractive features at ${set.label} (median / p95 ms; one parse of the text: ${ms(set.parseMs)} ms; target: median <= 100 ms at 2,000 models,` +
+        ` set where that parse took ${ISSUE_PARSE_MS} ms, i.e. <= ${fixed(100 / ISSUE_PARSE_MS)}x parse)\n`,
+    );
     console.log(
       table(
-        ["feature", "median", "p95", "n", "answer"],
-        set.rows.map((r) => [r.feature, ms(median(r.samples)), ms(quantile(r.samples, 0.95)), String(r.samples.length), r.answer]),
+        ["feature", "median", "p95", "median/parse", "n", "answer"],
+        set.rows.map((r) => [
+          r.feature,
+          ms(median(r.samples)),
+          ms(quantile(r.samples, 0.95)),
+          fixed(median(r.samples) / set.parseMs),
+          String(r.samples.length),
+          r.answer,
+        ]),
       ),
     );
   }
@@ -515,9 +536,21 @@ async function main(): Promise<void> {
     features: Object.fromEntries(
       featureSets.map((s) => [
         s.label,
-        Object.fromEntries(
-          s.rows.map((r) => [r.feature, { medianMs: median(r.samples), p95Ms: quantile(r.samples, 0.95), n: r.samples.length, answer: r.answer }]),
-        ),
+        {
+          parseMs: s.parseMs,
+          ...Object.fromEntries(
+            s.rows.map((r) => [
+              r.feature,
+              {
+                medianMs: median(r.samples),
+                p95Ms: quantile(r.samples, 0.95),
+                overParse: median(r.samples) / s.parseMs,
+                n: r.samples.length,
+                answer: r.answer,
+              },
+            ]),
+          ),
+        },
       ]),
     ),
   };
