@@ -211,8 +211,16 @@ function queryKey(q: WitnessQuery): string {
   ].join("|");
 }
 
+/** Each shape's key, made once (a model's base is a blocker of every search near it). */
+const shapeKeys = new WeakMap<Shape, string>();
+
 function shapeKey(s: Shape): string {
-  return s.kind === "circle" ? `c${s.c.x},${s.c.y},${s.r}` : `e${s.c.x},${s.c.y},${s.a},${s.b},${s.theta}`;
+  let key = shapeKeys.get(s);
+  if (key === undefined) {
+    key = s.kind === "circle" ? `c${s.c.x},${s.c.y},${s.r}` : `e${s.c.x},${s.c.y},${s.a},${s.b},${s.theta}`;
+    shapeKeys.set(s, key);
+  }
+  return key;
 }
 
 /** How many streams and candidates are kept, and how many candidates were ever generated (for tests). */
