@@ -284,7 +284,7 @@ function* generate(
   eager = false,
   interrupt?: () => void,
 ): Generator<Candidate> {
-  const tier0 = new CandidateHeap();
+  const tier0 = new Heap<Keyed>((a, b) => byKey(a, b) < 0);
   const tier1: Keyed[] = [];
   const push = (c: Candidate, seq: number, idx: number): void => {
     if (c.tier === 0) tier0.push({ c, seq, idx });
@@ -292,7 +292,7 @@ function* generate(
   };
   if (facingList.includes(facing0) && spotOk(ctx, m0)) push({ shape: m0, facingDeg: facing0, tier: 0, d: 0 }, -1, 0);
   const gaps = goalGap > 0 ? [goalGap, goalGap / 2, 0] : [0];
-  const groups = new GroupHeap();
+  const groups = new Heap<Group>(groupBefore);
   const all: Group[] = [];
   let seq = 0;
   for (const facing of facingList) {
@@ -350,31 +350,32 @@ interface Group {
   reach: number;
 }
 
-/** A binary min-heap of groups by bound, then generation order. */
-class GroupHeap {
-  private readonly items: Group[] = [];
+/** Groups by bound, then generation order. */
+const groupBefore = (a: Group, b: Group): boolean => a.bound < b.bound || (a.bound === b.bound && a.seq < b.seq);
 
-  private static before(a: Group, b: Group): boolean {
-    return a.bound < b.bound || (a.bound === b.bound && a.seq < b.seq);
-  }
+/** A binary min-heap by `before` (a strict order: ties keep no order of their own, so callers break them). */
+class Heap<T> {
+  private readonly items: T[] = [];
 
-  peek(): Group | undefined {
+  constructor(private readonly before: (a: T, b: T) => boolean) {}
+
+  peek(): T | undefined {
     return this.items[0];
   }
 
-  push(g: Group): void {
+  push(item: T): void {
     const a = this.items;
-    a.push(g);
+    a.push(item);
     let i = a.length - 1;
     while (i > 0) {
       const up = (i - 1) >> 1;
-      if (!GroupHeap.before(a[i], a[up])) break;
+      if (!this.before(a[i], a[up])) break;
       [a[up], a[i]] = [a[i], a[up]];
       i = up;
     }
   }
 
-  pop(): Group | undefined {
+  pop(): T | undefined {
     const a = this.items;
     const top = a[0];
     const last = a.pop();
@@ -385,8 +386,8 @@ class GroupHeap {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < a.length && GroupHeap.before(a[l], a[m])) m = l;
-        if (r < a.length && GroupHeap.before(a[r], a[m])) m = r;
+        if (l < a.length && this.before(a[l], a[m])) m = l;
+        if (r < a.length && this.before(a[r], a[m])) m = r;
         if (m === i) break;
         [a[m], a[i]] = [a[i], a[m]];
         i = m;
@@ -409,48 +410,6 @@ interface Keyed {
 /** Nearest first, ties in generation order: what a stable sort by distance of the generated list gives. */
 function byKey(a: Keyed, b: Keyed): number {
   return a.c.d - b.c.d || a.seq - b.seq || a.idx - b.idx;
-}
-
-/** A binary min-heap of keyed candidates by `byKey`. */
-class CandidateHeap {
-  private readonly items: Keyed[] = [];
-
-  peek(): Keyed | undefined {
-    return this.items[0];
-  }
-
-  push(k: Keyed): void {
-    const a = this.items;
-    a.push(k);
-    let i = a.length - 1;
-    while (i > 0) {
-      const up = (i - 1) >> 1;
-      if (byKey(a[up], a[i]) <= 0) break;
-      [a[up], a[i]] = [a[i], a[up]];
-      i = up;
-    }
-  }
-
-  pop(): Keyed | undefined {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length > 0 && last !== undefined) {
-      a[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && byKey(a[l], a[m]) < 0) m = l;
-        if (r < a.length && byKey(a[r], a[m]) < 0) m = r;
-        if (m === i) break;
-        [a[m], a[i]] = [a[i], a[m]];
-        i = m;
-      }
-    }
-    return top;
-  }
 }
 
 /** The current facing, then (ovals that may turn) every 15 degrees that gives a different footprint. */
