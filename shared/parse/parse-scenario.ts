@@ -150,6 +150,19 @@ export interface KeptDocument {
   readonly text: string;
   /** The document; taken (set to undefined) by the one reparse that patches it in place. */
   doc?: Document.Parsed;
+  /** What reading the document gave (the analysis's own model), so reading it again costs nothing. */
+  readonly read?: KeptReading;
+  /**
+   * The reading of the text a feature last read through this document (`parseThrough`: the edits a
+   * drag is about to write), so the analysis of that text, patching this document to it, reads nothing again.
+   */
+  ahead?: { readonly text: string; readonly read: KeptReading };
+}
+
+/** What reading a kept document gave. */
+export interface KeptReading {
+  readonly scenario?: Scenario;
+  readonly problems: readonly Problem[];
 }
 
 /** `parseScenario`, also returning the YAML document when it parsed without errors. */
@@ -162,7 +175,8 @@ export function parseScenarioKeeping(text: string): { scenario?: Scenario; probl
       const problems = doc.errors.map((e) => problem("yaml.syntax", "error", e.message.split("\n")[0], { start: clamp(e.pos[0]), end: clamp(e.pos[1]) }));
       return { problems: sortProblems(problems) };
     }
-    return { ...readDocument(doc, text), kept: { text, doc } };
+    const read = readDocument(doc, text);
+    return { ...read, kept: { text, doc, read } };
   } catch (error) {
     return internalError(error);
   }

@@ -34,7 +34,12 @@ export interface Reparsed {
  */
 export function reparseScenario(text: string, previous?: KeptDocument): Reparsed {
   const patched = previous ? patch(previous, text) : undefined;
-  if (patched) return { ...readDocument(patched, text), kept: { text, doc: patched }, patched: true };
+  if (patched) {
+    // A drag's check read this very text through this document a moment ago (`parseThrough`).
+    const ahead = previous?.ahead?.text === text ? previous.ahead.read : undefined;
+    const read = ahead ? { ...ahead, problems: [...ahead.problems] } : readDocument(patched, text);
+    return { ...read, kept: { text, doc: patched, read }, patched: true };
+  }
   return { ...parseScenarioKeeping(text), patched: false };
 }
 
@@ -49,12 +54,16 @@ export function parseThrough(kept: KeptDocument, text: string): { scenario?: Sce
   if (!doc) return undefined;
   const result = readDocument(doc, text);
   const restored = patch({ text, doc }, kept.text);
-  if (restored) kept.doc = restored;
+  if (restored) {
+    kept.doc = restored;
+    kept.ahead = { text, read: { ...result, problems: [...result.problems] } };
+  }
   return result;
 }
 
-/** `parseScenario(kept.text)`, read from the kept document when it has one. */
+/** `parseScenario(kept.text)`: what reading the kept document gave, or read from it, when it has one. */
 export function readKept(kept: KeptDocument): { scenario?: Scenario; problems: Problem[] } {
+  if (kept.doc && kept.read) return { ...kept.read, problems: [...kept.read.problems] };
   return kept.doc ? readDocument(kept.doc, kept.text) : parseScenarioKeeping(kept.text);
 }
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { isScalar, parseDocument, visit } from "yaml";
-import { parseScenario, parseScenarioKeeping, type KeptDocument } from "../../../shared/parse/parse-scenario";
+import { parseScenario, parseScenarioKeeping, readDocument, type KeptDocument } from "../../../shared/parse/parse-scenario";
 import { keptFor, parseThrough, readKept, reparseScenario } from "../../../shared/parse/reparse";
 import { analyzeIncremental } from "../../../shared/engine/incremental";
 import { createRng } from "../../helpers/prng";
@@ -60,6 +60,12 @@ function check(text: string, kept: KeptDocument | undefined, what: string): { ke
   const full = parseScenario(text);
   assert.deepEqual(again.problems, full.problems, what);
   assert.deepEqual(again.scenario, full.scenario, what);
+  // What the kept document remembers of its reading is that reading.
+  if (again.kept) {
+    const read = readKept(again.kept);
+    assert.deepEqual(read.scenario, full.scenario, what);
+    assert.deepEqual(read.problems, full.problems, what);
+  }
   return { kept: again.kept, patched: again.patched };
 }
 
@@ -136,13 +142,19 @@ describe("incremental parsing", () => {
     const at = text.indexOf("[", text.search(/\n {6}\w+: \[/));
     const close = text.indexOf("]", at);
     const edited = `${text.slice(0, at)}[1.25, 2.5${text.slice(close)}`;
-    assert.deepEqual(parseThrough(kept, edited), parseScenario(edited));
+    const through = parseThrough(kept, edited);
+    assert.deepEqual(through, parseScenario(edited));
     assert.ok(kept.doc, "the document is back");
     assert.deepEqual(readKept(kept), parseScenario(text));
+    // The document patched back reads as the text, not only what it remembers of its reading.
+    assert.deepEqual(readDocument(kept.doc, text), parseScenario(text));
     // The next analysis patches it, as if nothing had read it.
     const next = analyzeIncremental(edited, first.replays);
     assert.equal(next.patched, true);
     assert.deepEqual(next.analysis.problems, analyzeIncremental(edited).analysis.problems);
+    // It takes the reading made through the document a moment ago rather than reading it again.
+    assert.equal(next.analysis.scenario, through?.scenario);
+    assert.deepEqual(next.analysis.scenario, parseScenario(edited).scenario);
     assert.equal(keptFor(text), undefined, "superseded: no longer the old text's");
   });
 
