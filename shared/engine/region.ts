@@ -127,10 +127,16 @@ function withoutEnd(step: Step, model: string): unknown {
   return strip(step);
 }
 
+/**
+ * How a spot's step is tried on the checkpoint before it: `tryStepFrom` (the step on the
+ * checkpoint's board, rolled back). The tests pass a reference that copies the whole replay instead.
+ */
+export type StepTrier = <T>(from: Checkpoint, variant: Step, inspect: (board: BoardState) => T) => { readonly problems: readonly Problem[]; readonly after: T };
+
 /** The legal region of `model`'s move in the step with index `step`. Pure; never throws. */
-export function moveRegion(scenario: Scenario, step: number, model: string, options: RegionOptions = {}): RegionResult {
+export function moveRegion(scenario: Scenario, step: number, model: string, options: RegionOptions = {}, trier: StepTrier = tryStepFrom): RegionResult {
   const none = (note: string, extra: Partial<RegionResult> = {}): RegionResult => ({ model, step, legal: [], unitOnly: [], samples: 0, note, ...extra });
-  const probe = spotProbe(scenario, step, model, options);
+  const probe = spotProbe(scenario, step, model, options, trier);
   if ("note" in probe) return none(probe.note);
   const { from, limit, classify, tooFar } = probe;
   const precision = options.precision ?? 0.05;
@@ -289,7 +295,13 @@ export type SpotProbe =
  * Prepares to judge end spots of `model` in the step with index `step`: one checkpoint before the
  * step, then one replay of the step per spot. Also answers "why not here?" for a single spot.
  */
-export function spotProbe(scenario: Scenario, step: number, model: string, options: Pick<RegionOptions, "rules" | "rulings"> = {}): SpotProbe {
+export function spotProbe(
+  scenario: Scenario,
+  step: number,
+  model: string,
+  options: Pick<RegionOptions, "rules" | "rulings"> = {},
+  trier: StepTrier = tryStepFrom,
+): SpotProbe {
   const shown = scenario.steps.find((s) => s.index === step);
   if (!shown) return { note: `there is no step ${step + 1}` };
   const unit = scenario.units.find((u) => u.models.some((m) => m.id === model));
@@ -335,7 +347,7 @@ export function spotProbe(scenario: Scenario, step: number, model: string, optio
     let problems: readonly Problem[];
     let engagedAtEnd = false;
     try {
-      const r = tryStepFrom(cp, withMoves(shown, [...others, tried]), (board) => {
+      const r = trier(cp, withMoves(shown, [...others, tried]), (board) => {
         const m = board.models.get(model);
         // Engaged with any enemy model: those near enough to be, from the board's grid (not every unit measured).
         const range = board.system.engagementRange;

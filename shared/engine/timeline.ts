@@ -4,7 +4,7 @@ import type { RulesSystem } from "../systems/system";
 import { BoardState } from "../board/board-state";
 import { advance, applyVariant, cloneReplay, replay, startReplay, type ReplayState, type StepObserver } from "./replay";
 import { Report } from "../rules/report";
-import { cloneContext } from "../rules/context";
+import { trialContext } from "../rules/context";
 import { deepEqual } from "./deep-equal";
 
 /**
@@ -143,9 +143,11 @@ export function resume(from: Checkpoint, until: number, observer?: StepObserver)
  * Tries `variant` as the step after `from` (the checkpoint just before the step it stands for):
  * the findings the variant gets, and what `inspect` reads of the board after it. What `tryVariant`
  * does for one question, for callers that ask many about the same step (the legal region of a
- * move). The checkpoint is left as it was: the rule context is copied, and the board is not but
- * journals the step's changes and rolls them back (`BoardState.beginTrial`), so a try costs what
- * the step changes, not the size of the board. `inspect` must not keep the board.
+ * move). The checkpoint is left as it was: the board is not copied but journals the step's changes
+ * and rolls them back (`BoardState.beginTrial`), and the rule context is a trial's
+ * (`trialContext`: its records read through to the checkpoint's until written, its report holds
+ * the step's findings only), so a try costs what the step changes, not the size of the board or of
+ * the records. `inspect` must not keep the board.
  */
 export function tryStepFrom<T>(
   from: Checkpoint,
@@ -153,7 +155,7 @@ export function tryStepFrom<T>(
   inspect: (board: BoardState) => T,
 ): { readonly problems: readonly Problem[]; readonly after: T } {
   const board = from.state.ctx.board;
-  const state: ReplayState = { ctx: cloneContext(from.state.ctx, board), phase: from.state.phase, next: from.state.next };
+  const state: ReplayState = { ctx: trialContext(from.state.ctx), phase: from.state.phase, next: from.state.next };
   const before = state.ctx.report.problems.length;
   board.beginTrial();
   try {
@@ -188,7 +190,7 @@ export function checkpointBefore(scenario: Scenario, system: RulesSystem, index:
  */
 export function tryStepsFrom(from: Checkpoint, steps: readonly Step[], goOn?: (replayed: number, problems: readonly Problem[]) => boolean): readonly Problem[] {
   const board = from.state.ctx.board;
-  const state: ReplayState = { ctx: cloneContext(from.state.ctx, board), phase: from.state.phase, next: from.state.next };
+  const state: ReplayState = { ctx: trialContext(from.state.ctx), phase: from.state.phase, next: from.state.next };
   const before = state.ctx.report.problems.length;
   board.beginTrial();
   try {

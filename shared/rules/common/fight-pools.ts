@@ -1,7 +1,7 @@
 import type { Tri } from "../../geometry/tolerance";
 import type { Shape } from "../../geometry/shape";
 import type { BoardState, ChangeCursor, ModelState, UnitState } from "../../board/board-state";
-import type { RuleContext } from "../context";
+import { overlayMap, overlaySet, type RuleContext } from "../context";
 import type { RulesSystem } from "../../systems/system";
 import type { Pools } from "./fight-order";
 
@@ -38,7 +38,7 @@ interface Facts {
   readonly eligible: boolean;
   readonly fightsFirst: boolean;
   readonly remaining: boolean;
-  blocks?: boolean;
+  readonly blocks?: boolean;
 }
 
 /** Per player: how many eligible units are in each pool, stop passing, or have not been asked. */
@@ -50,7 +50,8 @@ interface Counts {
 }
 
 export class FightPools {
-  private readonly facts = new Map<UnitState, Facts>();
+  /** Each unit's answers (a unit asked again gets a new record: a trial's copy reads the original's, never changes them). */
+  private facts = new Map<UnitState, Facts>();
   private readonly counts = new Map<string, Counts>();
   /** Units to ask again at the next `sync` (besides those the board's log names). */
   private readonly dirty = new Set<UnitState>();
@@ -60,7 +61,7 @@ export class FightPools {
   /** How many units had charged when last asked (a charge in mid-phase makes every answer stale). */
   private charged = -1;
   /** Units asked again since the last `note` (the only ones that can have become eligible since). */
-  private readonly renewed = new Set<UnitState>();
+  private renewed = new Set<UnitState>();
 
   constructor(readonly rules: PoolRules) {}
 
@@ -125,6 +126,30 @@ export class FightPools {
     for (const [p, c] of this.counts) copy.counts.set(p, { ...c, unasked: same ? new Set(c.unasked) : new Set([...c.unasked].map(unit)) });
     for (const u of changed) copy.dirty.add(unit(u));
     for (const u of this.renewed) copy.renewed.add(unit(u));
+    return copy;
+  }
+
+  /**
+   * The copy a trial over the same board uses (engine/timeline.ts `tryStepFrom`, the board rolled
+   * back afterwards): what `clone(board, board, …)` gives, but the answers, the counts' units and
+   * the units renewed read through to this one's until the trial writes them (`overlayMap`), so a
+   * try copies what it asks again, not every unit's answers. This one must not be used meanwhile.
+   */
+  trial(board: BoardState): FightPools {
+    const copy = new FightPools(this.rules);
+    copy.charged = this.charged;
+    if (this.all) return copy;
+    const changed = new Set(this.dirty);
+    const cursor = this.cursor && this.readChanges(board, this.cursor, changed);
+    if (!cursor) return copy;
+    this.cursor = cursor;
+    for (const u of changed) this.dirty.add(u);
+    copy.all = false;
+    copy.cursor = cursor;
+    copy.facts = overlayMap(this.facts);
+    for (const [p, c] of this.counts) copy.counts.set(p, { ...c, unasked: overlaySet(c.unasked) });
+    for (const u of changed) copy.dirty.add(u);
+    copy.renewed = overlaySet(this.renewed);
     return copy;
   }
 
@@ -212,8 +237,8 @@ export class FightPools {
     const c = this.countsOf(player);
     if (c.blocking > 0) return false;
     for (const u of c.unasked) {
-      const f = this.facts.get(u)!;
-      f.blocks = blocksPass(ctx, u);
+      const f: Facts = { ...this.facts.get(u)!, blocks: blocksPass(ctx, u) };
+      this.facts.set(u, f);
       c.unasked.delete(u);
       if (f.blocks) {
         c.blocking++;
