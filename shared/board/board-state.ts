@@ -78,6 +78,12 @@ export class BoardState {
   /** While a trial runs (`beginTrial`), the undo of every change, undone in reverse by `rollback`. */
   private journal?: (() => void)[];
   /**
+   * Whether a model was placed or removed since the trial began. Until then the board is the
+   * checkpoint's exactly (the grid's order too), so what the caches learn is true of it as well
+   * and is kept after the rollback (a legal region's next spot reads it instead of measuring again).
+   */
+  private moved = false;
+  /**
    * Every footprint a model left or took (a move logs both, a removal the one it leaves), in order,
    * each numbered, for readers that keep answers about units up to date (rules/common/fight-pools.ts).
    * A rollback cuts it back; a copy (`clone`) starts its own, empty.
@@ -147,6 +153,7 @@ export class BoardState {
     const logged = this.changes.length;
     this.journal = [() => (this.witnessBudget = budget), () => (this.changes.length = logged)];
     this.grid.journal = this.journal;
+    this.moved = false;
   }
 
   /** Ends the trial begun by `beginTrial`, undoing every change since. */
@@ -166,7 +173,7 @@ export class BoardState {
   }
 
   private remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
-    if (this.journal) {
+    if (this.journal && this.moved) {
       const had = cache.has(key);
       const was = cache.get(key);
       this.journal.push(() => (had ? cache.set(key, was!) : cache.delete(key)));
@@ -176,6 +183,7 @@ export class BoardState {
 
   /** Moves a model (or puts it back); keeps the grid current. */
   place(m: ModelState, at: Vec, facing: number = m.facing): void {
+    this.moved = true;
     if (this.journal) {
       const { at: at0, facing: facing0, shape: shape0 } = m;
       const maxRadius = this.maxRadius;
@@ -198,6 +206,7 @@ export class BoardState {
   }
 
   remove(m: ModelState): void {
+    this.moved = true;
     if (this.journal) {
       const alive = m.alive;
       this.journal.push(() => (m.alive = alive));

@@ -54,7 +54,7 @@ export class FightPools {
   private facts = new Map<UnitState, Facts>();
   private readonly counts = new Map<string, Counts>();
   /** Units to ask again at the next `sync` (besides those the board's log names). */
-  private readonly dirty = new Set<UnitState>();
+  private dirty = new Set<UnitState>();
   /** Every unit to ask again: at the start, and when the board's log cannot say what changed. */
   private all = true;
   private cursor?: ChangeCursor;
@@ -139,7 +139,7 @@ export class FightPools {
     const copy = new FightPools(this.rules);
     copy.charged = this.charged;
     if (this.all) return copy;
-    const changed = new Set(this.dirty);
+    const changed = new Set<UnitState>();
     const cursor = this.cursor && this.readChanges(board, this.cursor, changed);
     if (!cursor) return copy;
     this.cursor = cursor;
@@ -148,7 +148,7 @@ export class FightPools {
     copy.cursor = cursor;
     copy.facts = overlayMap(this.facts);
     for (const [p, c] of this.counts) copy.counts.set(p, { ...c, unasked: overlaySet(c.unasked) });
-    for (const u of changed) copy.dirty.add(u);
+    copy.dirty = overlaySet(this.dirty);
     copy.renewed = overlaySet(this.renewed);
     return copy;
   }
