@@ -59,18 +59,36 @@ export class SpatialGrid<T> {
     this.where.delete(item);
   }
 
-  /** Journals the cell `k` and the item's entry as they are, so an undo restores them exactly (the cell's order too). */
+  /** The cells and items journalled in the current journal (each needs its undo once: see `remember`). */
+  private journalled?: { readonly journal: (() => void)[]; readonly cells: Set<number>; readonly items: Set<T> };
+
+  /**
+   * Journals the cell `k` and the item's entry as they are, so an undo restores them exactly (the
+   * cell's order too). Only the first change of each in a journal is kept: undone in reverse, that
+   * undo runs after every later one and restores what the trial began with.
+   */
   private remember(item: T, k: number): void {
-    if (!this.journal) return;
-    const cell = this.cells.get(k);
-    const items = cell ? [...cell] : undefined;
-    const was = this.where.get(item);
-    this.journal.push(() => {
-      if (items) this.cells.set(k, new Set(items));
-      else this.cells.delete(k);
-      if (was === undefined) this.where.delete(item);
-      else this.where.set(item, was);
-    });
+    const journal = this.journal;
+    if (!journal) return;
+    if (this.journalled?.journal !== journal) this.journalled = { journal, cells: new Set(), items: new Set() };
+    const { cells, items: seen } = this.journalled;
+    if (!cells.has(k)) {
+      cells.add(k);
+      const cell = this.cells.get(k);
+      const items = cell ? [...cell] : undefined;
+      journal.push(() => {
+        if (items) this.cells.set(k, new Set(items));
+        else this.cells.delete(k);
+      });
+    }
+    if (!seen.has(item)) {
+      seen.add(item);
+      const was = this.where.get(item);
+      journal.push(() => {
+        if (was === undefined) this.where.delete(item);
+        else this.where.set(item, was);
+      });
+    }
   }
 
   /** Every item whose centre lies within `radius` of `p` (a superset: whole cells are returned). */
