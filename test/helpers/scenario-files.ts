@@ -20,3 +20,13 @@ export function scenarioFiles(dir: string): string[] {
 export function exampleAndFixtureFiles(): string[] {
   return [...scenarioFiles(join(ROOT, "examples")), ...scenarioFiles(join(ROOT, "test", "fixtures"))];
 }
+
+/** The examples and the rules fixtures (each folder's own files, not its subfolders'), sorted: the trial tests' set. */
+export function exampleAndRuleFixtureFiles(): string[] {
+  return [join(ROOT, "examples"), join(ROOT, "test", "fixtures", "rules")].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((n) => n.endsWith(".scenario.yaml"))
+      .sort()
+      .map((n) => join(dir, n)),
+  );
+}

@@ -5,8 +5,8 @@
 // (cloneReplay: the board and every record copied), leave the checkpoint's records as they were,
 // and so give the same legal regions, spot for spot.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
 import type { Scenario, Step } from "../../../shared/index";
@@ -18,20 +18,16 @@ import { moveRegion, type StepTrier } from "../../../shared/engine/region";
 import { overlayMap, overlaySet, type RuleContext } from "../../../shared/rules/context";
 import { systemOf } from "../../../shared/language/board/index";
 import { createRng } from "../../helpers/prng";
-import { fightPhaseScenario } from "../../bench/scenarios";
+import { exampleAndRuleFixtureFiles } from "../../helpers/scenario-files";
 
 const ROOT = join(__dirname, "..", "..", "..", "..");
-const DIRS = [join(ROOT, "examples"), join(ROOT, "test", "fixtures", "rules")];
+import { fightPhaseScenario } from "../../bench/scenarios";
 
 function scenarios(): { name: string; scenario: Scenario }[] {
   const out: { name: string; scenario: Scenario }[] = [];
-  for (const dir of DIRS) {
-    for (const f of readdirSync(dir)
-      .filter((n) => n.endsWith(".scenario.yaml"))
-      .sort()) {
-      const scenario = analyze(readFileSync(join(dir, f), "utf8")).scenario;
-      if (scenario) out.push({ name: f, scenario });
-    }
+  for (const file of exampleAndRuleFixtureFiles()) {
+    const scenario = analyze(readFileSync(file, "utf8")).scenario;
+    if (scenario) out.push({ name: basename(file), scenario });
   }
   out.push({ name: "fightPhaseScenario(100)", scenario: analyze(fightPhaseScenario(100)).scenario! });
   return out;

@@ -3,8 +3,8 @@
 // findings must be those of a full replay of the variant, and the board after the rollback exactly
 // the checkpoint's, down to the order the spatial grid answers in.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
 import type { Scenario, Step } from "../../../shared/index";
@@ -12,19 +12,13 @@ import type { BoardState } from "../../../shared/board/board-state";
 import { checkpoint, tryStepFrom, tryVariant } from "../../../shared/engine/timeline";
 import { systemOf } from "../../../shared/language/board/index";
 import { createRng } from "../../helpers/prng";
-
-const ROOT = join(__dirname, "..", "..", "..", "..");
-const DIRS = [join(ROOT, "examples"), join(ROOT, "test", "fixtures", "rules")];
+import { exampleAndRuleFixtureFiles } from "../../helpers/scenario-files";
 
 function scenarios(): { name: string; scenario: Scenario }[] {
   const out: { name: string; scenario: Scenario }[] = [];
-  for (const dir of DIRS) {
-    for (const f of readdirSync(dir)
-      .filter((n) => n.endsWith(".scenario.yaml"))
-      .sort()) {
-      const scenario = analyze(readFileSync(join(dir, f), "utf8")).scenario;
-      if (scenario) out.push({ name: f, scenario });
-    }
+  for (const file of exampleAndRuleFixtureFiles()) {
+    const scenario = analyze(readFileSync(file, "utf8")).scenario;
+    if (scenario) out.push({ name: basename(file), scenario });
   }
   return out;
 }
