@@ -87,14 +87,17 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   const usable = previous && same > 0 ? previous.checkpoints.filter((c) => c.next <= same) : [];
   const from = usable.at(-1);
   let state: ReplayState;
+  let setUp: number;
   const kept: ReplayState[] = [...usable];
   if (from) {
     state = cloneReplay(from);
     state = { ...state, ctx: { ...state.ctx, scenario } };
+    setUp = previous!.setUpProblems;
   } else {
+    // No checkpoint of the set-up is kept: checking the set-up again costs what copying it would.
     state = startCheck(scenario, options);
+    setUp = state.ctx.report.problems.length;
     kept.length = 0;
-    kept.push(cloneReplay(state));
   }
   const start = state.next;
   const wanted = capturePositions(start, same, steps.length);
@@ -106,7 +109,6 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   const checkpoints = thin(kept);
   // The timeline's replays of this scenario (the board preview, hovers, completion, inlay hints)
   // resume from them too; the set-up check's findings head every checkpoint's report.
-  const setUp = checkpoints[0].next === 0 ? checkpoints[0].ctx.report.problems.length : (previous?.setUpProblems ?? 0);
   keepCheckpoints(scenario, state.ctx.system, checkpoints, setUp);
   return {
     analysis: { scenario, problems, lines },
@@ -118,17 +120,21 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
 
 /**
  * Where to keep a checkpoint while replaying from position `start` to `count`: before the first
- * changed step (the next edit is likely there again) and before the last step, the one before it,
- * 4, 8, … from the end (an edit lands near the end more often than not).
+ * changed step (the next edit is likely there again), before the last step (an edit lands near
+ * the end more often than not), and 8, 16, 32, … steps from the end. No closer ones: a copy of the
+ * replay state costs about what replaying a few dozen steps does (test/bench), so a checkpoint
+ * fewer than 8 steps before another saves less than it costs. Never the set-up (position 0),
+ * which is checked again instead of copied.
  */
 function capturePositions(start: number, changed: number, count: number): Set<number> {
   const out = new Set<number>();
-  if (changed >= start && changed < count) out.add(changed);
-  for (let back = 1; count - back >= start && back <= count; back *= 2) out.add(count - back);
+  if (changed > start && changed < count) out.add(changed);
+  if (count - 1 > start) out.add(count - 1);
+  for (let back = 8; count - back > start; back *= 2) out.add(count - back);
   return out;
 }
 
-/** At most MAX_CHECKPOINTS, always keeping the set-up's and the latest ones. */
+/** At most MAX_CHECKPOINTS, always keeping the earliest and the latest ones. */
 function thin(checkpoints: readonly ReplayState[]): ReplayState[] {
   if (checkpoints.length <= MAX_CHECKPOINTS) return [...checkpoints];
   return [checkpoints[0], ...checkpoints.slice(checkpoints.length - (MAX_CHECKPOINTS - 1))];
