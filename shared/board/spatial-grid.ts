@@ -1,7 +1,11 @@
 import type { Vec } from "../model/scenario";
 
-/** Cells beyond ±LIMIT are merged into the outermost ones. */
-const LIMIT = 1 << 20;
+/**
+ * Cells beyond ±LIMIT are merged into the outermost ones. Small enough that every cell key is a
+ * small integer (a Map hashes those fastest), far beyond any table (model/limits.ts: 1000", 250 cells).
+ */
+const LIMIT = (1 << 14) - 1;
+const SPAN = 2 * LIMIT + 1;
 
 function clampCell(c: number): number {
   return Number.isNaN(c) ? 0 : Math.max(-LIMIT, Math.min(LIMIT, c));
@@ -20,7 +24,7 @@ export class SpatialGrid<T> {
   constructor(private readonly cellSize: number) {}
 
   private key(cx: number, cy: number): number {
-    return (cx + LIMIT) * (2 * LIMIT + 1) + (cy + LIMIT);
+    return (cx + LIMIT) * SPAN + (cy + LIMIT);
   }
 
   /**
@@ -97,11 +101,15 @@ export class SpatialGrid<T> {
       for (const item of this.where.keys()) out.push(item);
       return out;
     }
-    const [x0, y0] = this.cellOf({ x: p.x - radius, y: p.y - radius });
-    const [x1, y1] = this.cellOf({ x: p.x + radius, y: p.y + radius });
+    const size = this.cellSize;
+    const x0 = clampCell(Math.floor((p.x - radius) / size));
+    const x1 = clampCell(Math.floor((p.x + radius) / size));
+    const y0 = clampCell(Math.floor((p.y - radius) / size));
+    const y1 = clampCell(Math.floor((p.y + radius) / size));
     for (let cx = x0; cx <= x1; cx++) {
+      const row = (cx + LIMIT) * SPAN + LIMIT;
       for (let cy = y0; cy <= y1; cy++) {
-        const cell = this.cells.get(this.key(cx, cy));
+        const cell = this.cells.get(row + cy);
         if (cell) for (const item of cell) out.push(item);
       }
     }

@@ -121,16 +121,16 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
 /**
  * Where to keep a checkpoint while replaying from position `start` to `count`: before the first
  * changed step (the next edit is likely there again), before the last step (an edit lands near
- * the end more often than not), and 8, 16, 32, … steps from the end. No closer ones: a copy of the
- * replay state costs about what replaying a few dozen steps does (test/bench), so a checkpoint
- * fewer than 8 steps before another saves less than it costs. Never the set-up (position 0),
+ * the end more often than not), and 16, 64, 256, … steps from the end. No more: a copy of the
+ * replay state costs about what replaying a few dozen steps does (test/bench), and a set-up edit,
+ * which replays every step, is most often followed by another. Never the set-up (position 0),
  * which is checked again instead of copied.
  */
 function capturePositions(start: number, changed: number, count: number): Set<number> {
   const out = new Set<number>();
   if (changed > start && changed < count) out.add(changed);
   if (count - 1 > start) out.add(count - 1);
-  for (let back = 8; count - back > start; back *= 2) out.add(count - back);
+  for (let back = 16; count - back > start; back *= 4) out.add(count - back);
   return out;
 }
 

@@ -86,18 +86,20 @@ interface Streamed {
 /**
  * The candidates of one query in the order findWitness tries them, each with its path test, as
  * far as some search has asked for them: generated lazily, and kept. Everything they depend on is
- * in the query (see `queryKey`), not in `accept`, so a later search with an equal query (the next
+ * in the query (see `sameGeometry`), not in `accept`, so a later search with an equal query (the next
  * version of the text, where a model elsewhere moved) reads them instead of generating them again.
  */
 class CandidateStream {
   private readonly seen: Streamed[] = [];
+  /** The query's geometry, which an equal query's must match number for number (`sameGeometry`). */
+  readonly geometry: WitnessGeometry;
   private source?: Iterator<Streamed>;
   /** The interrupt of the search pulling now (a kept stream outlives the search that began it). */
   private interrupt?: () => void;
 
   constructor(
     q: WitnessQuery,
-    private readonly key: string,
+    private readonly key: number,
   ) {
     // Only the geometry is kept: `accept` holds the caller's board, which a kept stream must not keep alive.
     const geometry: WitnessGeometry = {
@@ -112,6 +114,7 @@ class CandidateStream {
       ...(q.pathBlockers && { pathBlockers: q.pathBlockers }),
       board: { width: q.board.width, height: q.board.height },
     };
+    this.geometry = geometry;
     this.source = streamed(geometry, () => this.interrupt?.());
   }
 
@@ -162,10 +165,12 @@ function* streamed(q: WitnessGeometry, interrupt: () => void): Generator<Streame
 }
 
 /**
- * Streams of recent queries, by `queryKey`, least recently used first. Bounded by count and by the
- * candidates they hold; a stream whose generation was interrupted is dropped (its generator is done).
+ * Streams of recent queries, by `queryHash`, least recently used first: one per hash, an equal
+ * geometry checked on every hit (two queries whose hashes collide take turns, never each other's
+ * candidates). Bounded by count and by the candidates they hold; a stream whose generation was
+ * interrupted is dropped (its generator is done).
  */
-const streams = new Map<string, CandidateStream>();
+const streams = new Map<number, CandidateStream>();
 const MAX_STREAMS = 2_000;
 const MAX_KEPT_CANDIDATES = 200_000;
 let keptCandidates = 0;
@@ -173,13 +178,16 @@ let keptCandidates = 0;
 let generated = 0;
 
 function candidateStream(q: WitnessQuery): CandidateStream {
-  const key = queryKey(q);
+  const key = queryHash(q);
   const known = streams.get(key);
   if (known) {
     // Most recently used last.
     streams.delete(key);
-    streams.set(key, known);
-    return known;
+    if (sameGeometry(known.geometry, q)) {
+      streams.set(key, known);
+      return known;
+    }
+    keptCandidates -= known.size;
   }
   const fresh = new CandidateStream(q, key);
   streams.set(key, fresh);
@@ -192,35 +200,69 @@ function candidateStream(q: WitnessQuery): CandidateStream {
   return fresh;
 }
 
-/** Everything a query's candidates depend on: all of it but `accept`, `interrupt` and `maxCandidates` (exact numbers). */
-function queryKey(q: WitnessQuery): string {
-  const shapes = (list: readonly Shape[]): string => list.map(shapeKey).join(";");
-  return [
-    shapeKey(q.moving),
-    q.facingDeg ?? "",
-    q.start.x,
-    q.start.y,
-    q.reach,
-    q.rotate ? 1 : 0,
-    q.goalGap,
-    q.board.width,
-    q.board.height,
-    shapes(q.targets),
-    shapes(q.blockers),
-    q.pathBlockers ? shapes(q.pathBlockers) : "-",
-  ].join("|");
+// A 32-bit FNV-1a hash of every number a query's candidates depend on, read as its 64 bits.
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+const FNV_PRIME = 0x01000193;
+
+function mixNumber(h: number, v: number): number {
+  bits[0] = v;
+  return Math.imul(Math.imul(h ^ words[0], FNV_PRIME) ^ words[1], FNV_PRIME);
 }
 
-/** Each shape's key, made once (a model's base is a blocker of every search near it). */
-const shapeKeys = new WeakMap<Shape, string>();
+function mixShape(h: number, s: Shape): number {
+  h = mixNumber(mixNumber(h, s.c.x), s.c.y);
+  return s.kind === "circle" ? mixNumber(Math.imul(h ^ 1, FNV_PRIME), s.r) : mixNumber(mixNumber(mixNumber(Math.imul(h ^ 2, FNV_PRIME), s.a), s.b), s.theta);
+}
 
-function shapeKey(s: Shape): string {
-  let key = shapeKeys.get(s);
-  if (key === undefined) {
-    key = s.kind === "circle" ? `c${s.c.x},${s.c.y},${s.r}` : `e${s.c.x},${s.c.y},${s.a},${s.b},${s.theta}`;
-    shapeKeys.set(s, key);
-  }
-  return key;
+function mixShapes(h: number, list: readonly Shape[] | undefined): number {
+  if (list === undefined) return Math.imul(h ^ 3, FNV_PRIME);
+  h = mixNumber(h, list.length);
+  for (const s of list) h = mixShape(h, s);
+  return h;
+}
+
+/** Everything a query's candidates depend on (all of it but `accept`, `interrupt` and `maxCandidates`), hashed (exported for tests). */
+export function queryHash(q: WitnessGeometry): number {
+  let h = mixShape(0x811c9dc5, q.moving);
+  h = q.facingDeg === undefined ? Math.imul(h ^ 4, FNV_PRIME) : mixNumber(h, q.facingDeg);
+  for (const v of [q.start.x, q.start.y, q.reach, q.rotate ? 1 : 0, q.goalGap, q.board.width, q.board.height]) h = mixNumber(h, v);
+  return mixShapes(mixShapes(mixShapes(h, q.targets), q.blockers), q.pathBlockers);
+}
+
+/** Exact sameness of two numbers (0 and -0 differ: an angle of one may differ from the other's). */
+const is = Object.is;
+
+function sameShape(a: Shape, b: Shape): boolean {
+  if (a === b) return true;
+  if (!is(a.c.x, b.c.x) || !is(a.c.y, b.c.y)) return false;
+  if (a.kind === "circle") return b.kind === "circle" && is(a.r, b.r);
+  return b.kind === "ellipse" && is(a.a, b.a) && is(a.b, b.b) && is(a.theta, b.theta);
+}
+
+function sameShapes(a: readonly Shape[] | undefined, b: readonly Shape[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameShape(a[i], b[i])) return false;
+  return true;
+}
+
+/** Do two queries have the same candidates: every number they depend on the same (`Object.is`: 0 is not -0)? */
+function sameGeometry(a: WitnessGeometry, b: WitnessGeometry): boolean {
+  return (
+    sameShape(a.moving, b.moving) &&
+    is(a.facingDeg, b.facingDeg) &&
+    is(a.start.x, b.start.x) &&
+    is(a.start.y, b.start.y) &&
+    is(a.reach, b.reach) &&
+    is(a.rotate, b.rotate) &&
+    is(a.goalGap, b.goalGap) &&
+    is(a.board.width, b.board.width) &&
+    is(a.board.height, b.board.height) &&
+    sameShapes(a.targets, b.targets) &&
+    sameShapes(a.blockers, b.blockers) &&
+    sameShapes(a.pathBlockers, b.pathBlockers)
+  );
 }
 
 /** How many streams and candidates are kept, and how many candidates were ever generated (for tests). */

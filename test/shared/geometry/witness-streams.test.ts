@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { findWitness, forgetWitnessStreams, witnessStreamCounts, type WitnessQuery } from "../../../shared/geometry/witness";
+import { findWitness, forgetWitnessStreams, queryHash, witnessStreamCounts, type WitnessQuery } from "../../../shared/geometry/witness";
 import { analyze } from "../../../shared/index";
 import { createRng } from "../../helpers/prng";
 import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
@@ -62,6 +62,33 @@ describe("kept witness candidates", () => {
     assert.equal(witnessStreamCounts().streams, before.streams + 1);
     assert.ok(witnessStreamCounts().generated > before.generated);
     assert.deepEqual(tried(q), base);
+  });
+
+  it("two queries whose hashes collide never read each other's candidates", () => {
+    // 400,000 reaches of one query: some two of them share a 32-bit hash (about 18 pairs expected).
+    const q = gridQuery(4);
+    const seen = new Map<number, number>();
+    let pair: [number, number] | undefined;
+    for (let i = 0; i < 400_000 && !pair; i++) {
+      const h = queryHash({ ...q, reach: q.reach + i * 1e-7 });
+      const other = seen.get(h);
+      if (other !== undefined) pair = [other, i];
+      else seen.set(h, i);
+    }
+    assert.ok(pair, "no two reaches share a hash");
+    const [a, b] = pair.map((i) => ({ ...q, reach: q.reach + i * 1e-7 }));
+    assert.equal(queryHash(a), queryHash(b));
+    forgetWitnessStreams();
+    const freshB = tried(b);
+    forgetWitnessStreams();
+    const freshA = tried(a);
+    assert.notDeepEqual(freshA, freshB, "the two reaches should try different candidates");
+    // A's stream is kept under the hash B asks for: B must get its own.
+    const before = witnessStreamCounts().generated;
+    assert.deepEqual(tried(b), freshB);
+    assert.ok(witnessStreamCounts().generated > before, "B's candidates were read from A's stream");
+    assert.equal(witnessStreamCounts().streams, 1, "one stream per hash");
+    assert.deepEqual(tried(a), freshA);
   });
 
   it("a stream whose generation was interrupted is forgotten, and the next search tries every candidate", () => {
