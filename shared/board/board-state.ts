@@ -6,6 +6,8 @@ import type { RulesSystem } from "../systems/system";
 import { coherencyOf, coherencyProbe } from "./coherency";
 import { SpatialGrid } from "./spatial-grid";
 
+const rankOf = (m: ModelState): number => m.rank;
+
 /** The constructor's mark for an empty board that `clone` fills. */
 const COPY: unique symbol = Symbol("copy");
 
@@ -13,6 +15,8 @@ const COPY: unique symbol = Symbol("copy");
 export interface ModelState {
   readonly def: ModelDef;
   readonly unit: UnitState;
+  /** The model's place in the set-up (0, 1, …, unit by unit): the spatial grid's order. */
+  readonly rank: number;
   at: Vec;
   facing: number;
   alive: boolean;
@@ -97,14 +101,14 @@ export class BoardState {
     /** `clone` fills the copy itself. */
     from?: typeof COPY,
   ) {
-    this.grid = new SpatialGrid<ModelState>(4);
+    this.grid = new SpatialGrid<ModelState>(4, rankOf);
     if (from === COPY) return;
     for (const def of scenario.units) {
       const models: ModelState[] = [];
       const unit: UnitState = { def, id: def.id, player: def.player, models };
       for (const m of def.models) {
         const shape = shapeOf(m.base, m.at, m.facing);
-        const state: ModelState = { def: m, unit, at: m.at, facing: m.facing, alive: true, shape };
+        const state: ModelState = { def: m, unit, rank: this.models.size, at: m.at, facing: m.facing, alive: true, shape };
         models.push(state);
         this.models.set(m.id, state);
         this.maxRadius = Math.max(this.maxRadius, circumradius(shape));
@@ -126,7 +130,7 @@ export class BoardState {
       const models: ModelState[] = [];
       const unit: UnitState = { def: u.def, id: u.id, player: u.player, models };
       for (const m of u.models) {
-        const state: ModelState = { def: m.def, unit, at: m.at, facing: m.facing, alive: m.alive, shape: m.shape };
+        const state: ModelState = { def: m.def, unit, rank: m.rank, at: m.at, facing: m.facing, alive: m.alive, shape: m.shape };
         models.push(state);
         copies.set(m, state);
       }
@@ -135,7 +139,7 @@ export class BoardState {
     for (const [id, m] of this.models) copy.models.set(id, copies.get(m)!);
     const model = (m: ModelState): ModelState => copies.get(m)!;
     const unit = (u: UnitState): UnitState => copy.units.get(u.id)!;
-    copy.grid = this.grid.copy(model);
+    copy.grid = this.grid.copy(model, rankOf);
     copy.maxRadius = this.maxRadius;
     for (const [u, engaged] of this.engagedCache) copy.engagedCache.set(unit(u), new Map([...engaged].map(([v, t]) => [unit(v), t])));
     copy.witnessBudget = this.witnessBudget;
@@ -181,8 +185,12 @@ export class BoardState {
     cache.set(key, value);
   }
 
-  /** Moves a model (or puts it back); keeps the grid current. */
+  /**
+   * Moves a model (or puts it back); keeps the grid current. Putting a model where it stands,
+   * facing as it faces, changes nothing (the grid's answers do not depend on the order of moves).
+   */
   place(m: ModelState, at: Vec, facing: number = m.facing): void {
+    if (Object.is(at.x, m.at.x) && Object.is(at.y, m.at.y) && Object.is(facing, m.facing)) return;
     this.moved = true;
     if (this.journal) {
       const { at: at0, facing: facing0, shape: shape0 } = m;

@@ -14,14 +14,24 @@ function clampCell(c: number): number {
 /**
  * A uniform hash grid over model centres, so "which models might be within d of this base"
  * costs a few cells instead of every model on the board (2,000-model scenarios).
+ *
+ * Every answer is a function of where the items are, never of the order they were moved in: each
+ * cell keeps its items in the order of their rank (a model's place in the set-up), and an
+ * unbounded query lists every item by rank. So putting an item back where it was changes nothing,
+ * a copy answers as the original does, and a trial's undo needs to restore only membership.
  */
 export class SpatialGrid<T> {
-  private readonly cells = new Map<number, Set<T>>();
+  /** Each cell's items, ascending by rank. */
+  private readonly cells = new Map<number, T[]>();
   private readonly where = new Map<T, number>();
   /** While set, every change pushes its own undo (BoardState's trial journal); undone in reverse order. */
   journal?: (() => void)[];
 
-  constructor(private readonly cellSize: number) {}
+  constructor(
+    private readonly cellSize: number,
+    /** Distinct for distinct items, and fixed while an item is in the grid. */
+    private readonly rank: (item: T) => number,
+  ) {}
 
   private key(cx: number, cy: number): number {
     return (cx + LIMIT) * SPAN + (cy + LIMIT);
@@ -32,73 +42,73 @@ export class SpatialGrid<T> {
    * which keeps every query a superset and every loop short (unclamped, `cx++` stops advancing
    * past 2^53 and a query never ends).
    */
-  private cellOf(p: Vec): [number, number] {
-    return [clampCell(Math.floor(p.x / this.cellSize)), clampCell(Math.floor(p.y / this.cellSize))];
+  private keyOf(p: Vec): number {
+    return this.key(clampCell(Math.floor(p.x / this.cellSize)), clampCell(Math.floor(p.y / this.cellSize)));
   }
 
-  /** A copy holding `map(item)` for each item, in the same cells and the same order (queries answer alike). */
-  copy<U>(map: (item: T) => U): SpatialGrid<U> {
-    const out = new SpatialGrid<U>(this.cellSize);
-    for (const [k, cell] of this.cells) out.cells.set(k, new Set([...cell].map(map)));
+  /** A copy holding `map(item)` for each item (of the same rank), in the same cells: queries answer alike. */
+  copy<U>(map: (item: T) => U, rank: (item: U) => number): SpatialGrid<U> {
+    const out = new SpatialGrid<U>(this.cellSize, rank);
+    for (const [k, cell] of this.cells) out.cells.set(k, cell.map(map));
     for (const [item, k] of this.where) out.where.set(map(item), k);
     return out;
   }
 
   set(item: T, p: Vec): void {
-    this.delete(item);
-    const [cx, cy] = this.cellOf(p);
-    const k = this.key(cx, cy);
-    this.remember(item, k);
-    let cell = this.cells.get(k);
-    if (!cell) this.cells.set(k, (cell = new Set()));
-    cell.add(item);
+    const k = this.keyOf(p);
+    const was = this.where.get(item);
+    if (was === k) return;
+    if (was !== undefined) this.leave(item, was);
+    this.enter(item, k);
     this.where.set(item, k);
+    this.journal?.push(() => {
+      this.leave(item, k);
+      if (was === undefined) this.where.delete(item);
+      else {
+        this.enter(item, was);
+        this.where.set(item, was);
+      }
+    });
   }
 
   delete(item: T): void {
     const k = this.where.get(item);
     if (k === undefined) return;
-    this.remember(item, k);
-    this.cells.get(k)?.delete(item);
+    this.leave(item, k);
     this.where.delete(item);
+    this.journal?.push(() => {
+      this.enter(item, k);
+      this.where.set(item, k);
+    });
   }
 
-  /** The cells and items journalled in the current journal (each needs its undo once: see `remember`). */
-  private journalled?: { readonly journal: (() => void)[]; readonly cells: Set<number>; readonly items: Set<T> };
-
-  /**
-   * Journals the cell `k` and the item's entry as they are, so an undo restores them exactly (the
-   * cell's order too). Only the first change of each in a journal is kept: undone in reverse, that
-   * undo runs after every later one and restores what the trial began with.
-   */
-  private remember(item: T, k: number): void {
-    const journal = this.journal;
-    if (!journal) return;
-    if (this.journalled?.journal !== journal) this.journalled = { journal, cells: new Set(), items: new Set() };
-    const { cells, items: seen } = this.journalled;
-    if (!cells.has(k)) {
-      cells.add(k);
-      const cell = this.cells.get(k);
-      const items = cell ? [...cell] : undefined;
-      journal.push(() => {
-        if (items) this.cells.set(k, new Set(items));
-        else this.cells.delete(k);
-      });
+  /** Puts `item` into cell `k` at its rank. */
+  private enter(item: T, k: number): void {
+    const cell = this.cells.get(k);
+    if (!cell) {
+      this.cells.set(k, [item]);
+      return;
     }
-    if (!seen.has(item)) {
-      seen.add(item);
-      const was = this.where.get(item);
-      journal.push(() => {
-        if (was === undefined) this.where.delete(item);
-        else this.where.set(item, was);
-      });
-    }
+    const r = this.rank(item);
+    let i = cell.length;
+    while (i > 0 && this.rank(cell[i - 1]) > r) i--;
+    cell.splice(i, 0, item);
   }
 
-  /** Every item whose centre lies within `radius` of `p` (a superset: whole cells are returned). */
+  /** Takes `item` out of cell `k`. */
+  private leave(item: T, k: number): void {
+    const cell = this.cells.get(k);
+    if (!cell) return;
+    const i = cell.indexOf(item);
+    if (i >= 0) cell.splice(i, 1);
+    if (cell.length === 0) this.cells.delete(k);
+  }
+
+  /** Every item whose centre lies within `radius` of `p` (a superset: whole cells are returned), cell by cell, each cell by rank. */
   query(p: Vec, radius: number, out: T[] = []): T[] {
     if (!Number.isFinite(radius) || radius > this.cellSize * 64) {
-      for (const item of this.where.keys()) out.push(item);
+      const all = [...this.where.keys()].sort((a, b) => this.rank(a) - this.rank(b));
+      for (const item of all) out.push(item);
       return out;
     }
     const size = this.cellSize;

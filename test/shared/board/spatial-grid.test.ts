@@ -1,70 +1,136 @@
 /**
- * The spatial grid's trial journal (shared/board/spatial-grid.ts): every change made while a
- * journal is set is undone, in reverse, to exactly the grid the trial began with, each cell's
- * order included (bounded queries then answer in the same order, so replays after a rollback match). The
- * grid journals only the first change of each cell and item in a trial; these tests hold it to that.
+ * The spatial grid (shared/board/spatial-grid.ts): its answers depend on where the items are,
+ * never on the order they were moved in (each cell lists its items by rank), and a trial's journal,
+ * undone in reverse, gives back exactly the grid the trial began with. The board relies on both:
+ * putting a model back where it stands is then no change at all (`BoardState.place`), and a
+ * replay after a rollback sees what a replay on a copy sees.
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { SpatialGrid } from "../../../shared/board/spatial-grid";
+import { boardAfter } from "../../../shared/language/board/facts";
+import { parseScenario } from "../../../shared/parse/parse-scenario";
+import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
+import type { Vec } from "../../../shared/model/scenario";
 import { createRng } from "../../helpers/prng";
 
-/**
- * What the grid's queries see: the neighbours of spots all over the board, in query order, and
- * every item. An unbounded query lists the items in the order they were last entered, which a
- * rollback has never restored (so it is compared as a set).
- */
-function picture(grid: SpatialGrid<string>): string {
-  const everything = grid.query({ x: 0, y: 0 }, Infinity).sort().join(",");
-  const around = [0, 4, 8, 12, 16].flatMap((x) => [0, 4, 8, 12].map((y) => grid.query({ x, y }, 2.5).join(",")));
-  return JSON.stringify([everything, around, grid.query({ x: 8, y: 6 }, 20).join(",")]);
+const ITEMS = Array.from({ length: 30 }, (_, i) => `m${i}`);
+const rank = (item: string): number => Number(item.slice(1));
+const grid = (): SpatialGrid<string> => new SpatialGrid<string>(2, rank);
+
+/** What the grid's queries see: every item, and the neighbours of spots all over the board, in query order. */
+function picture(g: SpatialGrid<string>): string {
+  const around = [0, 4, 8, 12, 16].flatMap((x) => [0, 4, 8, 12].map((y) => g.query({ x, y }, 2.5).join(",")));
+  return JSON.stringify([g.query({ x: 0, y: 0 }, Infinity).join(","), around, g.query({ x: 8, y: 6 }, 20).join(",")]);
 }
 
-describe("spatial grid trials", () => {
-  it("a rollback restores every cell and its order after random moves, removals and re-adds", () => {
+describe("spatial grid", () => {
+  it("answers alike for the same positions, whatever order the items were moved in", () => {
+    const rng = createRng(1203);
+    for (let round = 0; round < 200; round++) {
+      const final = new Map<string, Vec>();
+      for (const item of ITEMS) if (rng() < 0.8) final.set(item, { x: rng() * 16, y: rng() * 12 });
+      // One grid entered in rank order; another with a history of moves and removals first, in another order.
+      const plain = grid();
+      for (const [item, at] of final) plain.set(item, at);
+      const moved = grid();
+      for (let k = 0; k < 60; k++) {
+        const item = ITEMS[Math.floor(rng() * ITEMS.length)];
+        if (rng() < 0.2) moved.delete(item);
+        else moved.set(item, { x: rng() * 16, y: rng() * 12 });
+      }
+      for (const item of [...ITEMS].reverse()) {
+        const at = final.get(item);
+        if (at) moved.set(item, at);
+        else moved.delete(item);
+      }
+      assert.equal(picture(moved), picture(plain), `round ${round}`);
+      // And each cell lists its items by rank (a query round a cell's centre reads that cell alone).
+      for (let cx = 0; cx < 8; cx++) {
+        for (let cy = 0; cy < 6; cy++) {
+          const cell = moved.query({ x: 2 * cx + 1, y: 2 * cy + 1 }, 0.5);
+          assert.deepEqual(
+            cell,
+            [...cell].sort((a, b) => rank(a) - rank(b)),
+            `round ${round}: cell ${cx}, ${cy}`,
+          );
+        }
+      }
+    }
+  });
+
+  it("a rollback restores the grid after random moves, removals and re-adds", () => {
     const rng = createRng(1202);
-    const items = Array.from({ length: 30 }, (_, i) => `m${i}`);
     let changes = 0;
     for (let round = 0; round < 300; round++) {
-      const grid = new SpatialGrid<string>(2);
-      for (const item of items) if (rng() < 0.8) grid.set(item, { x: rng() * 16, y: rng() * 12 });
-      // Some history before the trial, so cells have an order of their own.
-      for (let k = 0; k < 10; k++) grid.set(items[Math.floor(rng() * items.length)], { x: rng() * 16, y: rng() * 12 });
-      const before = picture(grid);
+      const g = grid();
+      for (const item of ITEMS) if (rng() < 0.8) g.set(item, { x: rng() * 16, y: rng() * 12 });
+      for (let k = 0; k < 10; k++) g.set(ITEMS[Math.floor(rng() * ITEMS.length)], { x: rng() * 16, y: rng() * 12 });
+      const before = picture(g);
       const journal: (() => void)[] = [];
-      grid.journal = journal;
+      g.journal = journal;
       const n = 1 + Math.floor(rng() * 25);
       for (let k = 0; k < n; k++) {
-        const item = items[Math.floor(rng() * 8)]; // few items: each is changed many times
-        if (rng() < 0.2) grid.delete(item);
-        else grid.set(item, { x: rng() * 16, y: rng() * 12 });
+        const item = ITEMS[Math.floor(rng() * 8)]; // few items: each is changed many times
+        if (rng() < 0.2) g.delete(item);
+        else g.set(item, { x: rng() * 16, y: rng() * 12 });
         changes++;
       }
-      grid.journal = undefined;
-      assert.ok(journal.length <= 4 * n, "at most one cell and one entry undo per change");
+      g.journal = undefined;
+      assert.ok(journal.length <= n, "at most one undo per change");
       for (let i = journal.length - 1; i >= 0; i--) journal[i]();
-      assert.equal(picture(grid), before, `round ${round}`);
+      assert.equal(picture(g), before, `round ${round}`);
     }
     assert.ok(changes > 2000);
   });
 
-  it("journals each cell and item once per trial, and a new journal starts afresh", () => {
-    const grid = new SpatialGrid<string>(2);
-    grid.set("a", { x: 1, y: 1 });
-    grid.set("b", { x: 1.5, y: 1 });
-    const first: (() => void)[] = [];
-    grid.journal = first;
-    for (let k = 0; k < 10; k++) grid.set("a", { x: 1 + (k % 2) * 4, y: 1 });
-    // a's entry, its first cell and the cell it moved to: three undos for ten moves.
-    assert.equal(first.length, 3);
-    for (let i = first.length - 1; i >= 0; i--) first[i]();
-    assert.deepEqual(grid.query({ x: 1, y: 1 }, 0.5), ["a", "b"]);
-    const second: (() => void)[] = [];
-    grid.journal = second;
-    grid.set("a", { x: 9, y: 9 });
-    assert.equal(second.length, 3);
-    for (let i = second.length - 1; i >= 0; i--) second[i]();
-    assert.deepEqual(grid.query({ x: 1, y: 1 }, 0.5), ["a", "b"]);
-    assert.deepEqual(grid.query({ x: 9, y: 9 }, 0.5), []);
+  it("journals only what changes a cell: a move within a cell or onto the same spot is no change", () => {
+    const g = grid();
+    g.set("m1", { x: 1, y: 1 });
+    g.set("m0", { x: 1.5, y: 1 });
+    const journal: (() => void)[] = [];
+    g.journal = journal;
+    g.set("m1", { x: 1.2, y: 1.3 });
+    g.set("m0", { x: 1.5, y: 1 });
+    assert.equal(journal.length, 0);
+    g.set("m1", { x: 9, y: 9 });
+    g.set("m1", { x: 1, y: 1 });
+    g.delete("m0");
+    assert.equal(journal.length, 3);
+    assert.deepEqual(g.query({ x: 1, y: 1 }, 0.5), ["m1"]);
+    for (let i = journal.length - 1; i >= 0; i--) journal[i]();
+    assert.deepEqual(g.query({ x: 1, y: 1 }, 0.5), ["m0", "m1"]);
+    assert.deepEqual(g.query({ x: 9, y: 9 }, 0.5), []);
+  });
+});
+
+describe("putting a model where it stands", () => {
+  it("changes nothing on the board after every step of every example and fixture: no log entry, the same answers", () => {
+    let boards = 0;
+    for (const file of exampleAndFixtureFiles()) {
+      const scenario = parseScenario(readFileSync(file, "utf8")).scenario;
+      if (!scenario || scenario.steps.length === 0) continue;
+      for (const step of scenario.steps) {
+        const board = boardAfter(scenario, step.index);
+        const answers = (): string =>
+          JSON.stringify(
+            [...board.models.values()].map((m) => [
+              m.def.id,
+              board.near(m.shape, 3).map((n) => n.def.id),
+              [...board.engagedUnits(m.unit)].map(([u, t]) => [u.id, t]),
+            ]),
+          );
+        const before = answers();
+        const cursor = board.changeCursor();
+        for (const m of board.models.values()) board.place(m, { x: m.at.x, y: m.at.y }, m.facing);
+        const logged: string[] = [];
+        board.readChanges(cursor, (m) => logged.push(m.def.id));
+        assert.deepEqual(logged, [], `${file} step ${step.index}`);
+        assert.equal(answers(), before, `${file} step ${step.index}`);
+        boards++;
+      }
+    }
+    assert.ok(boards > 100, `only ${boards} boards`);
   });
 });
