@@ -59,7 +59,15 @@ export class BoardState {
   /** alive() per unit, dropped for a unit when one of its models is removed (never changed in place). */
   private readonly aliveCache = new Map<UnitState, ModelState[]>();
   /** engagedUnits() per unit, dropped for the units near a model whenever it moves or is removed. */
-  private readonly engagedCache = new Map<UnitState, Map<UnitState, Tri>>();
+  private readonly engagedCache = new Map<UnitState, ReadonlyMap<UnitState, Tri>>();
+  /**
+   * unitsWithin() per unit and range, and enemyUnitsClearlyWithin() per base, player and range:
+   * answers about the board as it stands, all dropped whenever any model moves or is removed. A
+   * step asks them before its models move, so a legal region's spots, each one trial of the step
+   * on the same board, ask the checkpoint's board once (`remember` keeps what a trial learnt before moving).
+   */
+  private readonly withinCache = new Map<UnitState, Map<number, ReadonlyMap<UnitState, Tri>>>();
+  private readonly clearlyWithinCache = new Map<Shape, Map<string, readonly UnitState[]>>();
   /**
    * Witness searches left for this analysis. Each is bounded, but thousands of moved models could
    * still add up; past the budget "could have" findings are simply not claimed (never wrongly claimed).
@@ -248,8 +256,10 @@ export class BoardState {
     return this.changeCursor();
   }
 
-  /** Forgets cached engagement of every unit that has a model near `m` (and of `m`'s own unit). */
+  /** Forgets cached engagement of every unit that has a model near `m` (and of `m`'s own unit), and every answer about the board as it stands. */
   private invalidateAround(m: ModelState): void {
+    if (this.withinCache.size > 0) for (const u of [...this.withinCache.keys()]) this.forget(this.withinCache, u);
+    if (this.clearlyWithinCache.size > 0) for (const s of [...this.clearlyWithinCache.keys()]) this.forget(this.clearlyWithinCache, s);
     if (this.engagedCache.size === 0) return;
     this.forget(this.engagedCache, m.unit);
     for (const n of this.near(m.shape, this.system.engagementRange + 0.1)) this.forget(this.engagedCache, n.unit);
@@ -310,8 +320,8 @@ export class BoardState {
     }
   }
 
-  /** Enemy units engaged with unit `u` (three-valued; "no" ones are left out). */
-  engagedUnits(u: UnitState): Map<UnitState, Tri> {
+  /** Enemy units engaged with unit `u` (three-valued; "no" ones are left out). A shared map: read it, never change it. */
+  engagedUnits(u: UnitState): ReadonlyMap<UnitState, Tri> {
     const cached = this.engagedCache.get(u);
     if (cached) return cached;
     const out = this.unitsWithin(u, this.system.engagementRange);
@@ -326,18 +336,30 @@ export class BoardState {
     return t;
   }
 
-  /** Enemy units with any model within `range` of unit `u` (three-valued). */
-  unitsWithin(u: UnitState, range: number): Map<UnitState, Tri> {
+  /** Enemy units with any model within `range` of unit `u` (three-valued). A shared map: read it, never change it. */
+  unitsWithin(u: UnitState, range: number): ReadonlyMap<UnitState, Tri> {
+    let byRange = this.withinCache.get(u);
+    const known = byRange?.get(range);
+    if (known) return known;
     const out = new Map<UnitState, Tri>();
     for (const m of u.models) if (m.alive) this.enemiesWithin(m.shape, u.player, range, out);
+    if (!byRange) this.remember(this.withinCache, u, (byRange = new Map()));
+    byRange.set(range, out);
     return out;
   }
 
-  /** Enemy units a single base is clearly (beyond the tolerance) within `range` of. */
-  enemyUnitsClearlyWithin(shape: Shape, player: string, range: number): UnitState[] {
+  /** Enemy units a single base is clearly (beyond the tolerance) within `range` of. A shared array: read it, never change it. */
+  enemyUnitsClearlyWithin(shape: Shape, player: string, range: number): readonly UnitState[] {
+    const key = `${player}\u0000${range}`;
+    let byKey = this.clearlyWithinCache.get(shape);
+    const known = byKey?.get(key);
+    if (known) return known;
     const out = new Map<UnitState, Tri>();
     this.enemiesWithin(shape, player, range, out);
-    return [...out].filter(([, t]) => t === "yes").map(([v]) => v);
+    const clearly = [...out].filter(([, t]) => t === "yes").map(([v]) => v);
+    if (!byKey) this.remember(this.clearlyWithinCache, shape, (byKey = new Map()));
+    byKey.set(key, clearly);
+    return clearly;
   }
 
   /** Is model `m` engaged with unit `v`? */

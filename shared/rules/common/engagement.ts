@@ -25,8 +25,8 @@ export function contactWithEnemy(board: BoardState, m: ModelState): { t: Tri; en
 }
 
 /** Before the move: for each model of the unit, the enemy units it is clearly engaged with. */
-export function engagementsBefore(board: BoardState, unit: UnitState): Map<ModelState, UnitState[]> {
-  const out = new Map<ModelState, UnitState[]>();
+export function engagementsBefore(board: BoardState, unit: UnitState): Map<ModelState, readonly UnitState[]> {
+  const out = new Map<ModelState, readonly UnitState[]>();
   const er = board.system.engagementRange;
   for (const m of board.alive(unit)) {
     out.set(m, board.enemyUnitsClearlyWithin(m.shape, unit.player, er));
@@ -55,7 +55,7 @@ export function checkLocks(moved: readonly MovedModel[], locks: Map<ModelState, 
 }
 
 /** After the move: each moved model must still be engaged with every enemy unit it started engaged with. */
-export function checkStillEngaged(board: BoardState, moved: readonly MovedModel[], before: Map<ModelState, UnitState[]>, rule: string, report: Report): void {
+export function checkStillEngaged(board: BoardState, moved: readonly MovedModel[], before: Map<ModelState, readonly UnitState[]>, rule: string, report: Report): void {
   const er = board.system.engagementRange;
   for (const mm of moved) {
     for (const v of before.get(mm.model) ?? []) {
@@ -107,7 +107,7 @@ export function unitGapPoints(board: BoardState, shape: Shape, unit: UnitState):
 }
 
 /** For witnesses: does the (hypothetically placed) model keep every engagement it started with, with margin? */
-export function keepsEngagements(board: BoardState, m: ModelState, before: Map<ModelState, UnitState[]>): boolean {
+export function keepsEngagements(board: BoardState, m: ModelState, before: Map<ModelState, readonly UnitState[]>): boolean {
   const er = board.system.engagementRange;
   return (before.get(m) ?? []).every((v) => board.shapeUnitGap(m.shape, v) <= er - MARGIN);
 }

@@ -217,7 +217,7 @@ function selectTargets(
   unit: UnitState,
   step: ConsolidateStep,
   mode: ConsolidationMode,
-  engagedWith: Map<UnitState, Tri>,
+  engagedWith: ReadonlyMap<UnitState, Tri>,
 ): { units: UnitState[]; ambiguous: boolean } {
   const { board, report, system } = ctx;
   if (mode === "objective") return { units: [], ambiguous: false };

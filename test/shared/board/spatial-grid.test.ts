@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
+import type { BoardState } from "../../../shared/board/board-state";
 import { SpatialGrid } from "../../../shared/board/spatial-grid";
 import { boardAfter } from "../../../shared/language/board/facts";
 import { parseScenario } from "../../../shared/parse/parse-scenario";
@@ -132,5 +133,45 @@ describe("putting a model where it stands", () => {
       }
     }
     assert.ok(boards > 100, `only ${boards} boards`);
+  });
+});
+
+describe("the board's answers about units within a range", () => {
+  it("equal a fresh board's after random moves, removals and rolled-back trials", () => {
+    const rng = createRng(1204);
+    let compared = 0;
+    for (const file of exampleAndFixtureFiles().filter((_, i) => i % 4 === 0)) {
+      const scenario = parseScenario(readFileSync(file, "utf8")).scenario;
+      if (!scenario) continue;
+      const board = boardAfter(scenario, scenario.steps.at(-1)?.index);
+      const models = [...board.models.values()];
+      const units = [...board.units.values()];
+      if (models.length < 2) continue;
+      const ranges = [1, 2, 3, 6];
+      const answers = (b: BoardState): string =>
+        JSON.stringify(
+          units.map((u) => [
+            ranges.map((r) => [...b.unitsWithin(u, r)].map(([v, t]) => `${v.id}:${t}`)),
+            u.models.map((m) => b.enemyUnitsClearlyWithin(m.shape, u.player, 2).map((v) => v.id)),
+          ]),
+        );
+      for (let k = 0; k < 12; k++) {
+        const trial = rng() < 0.5;
+        const before = trial ? answers(board) : "";
+        if (trial) board.beginTrial();
+        const m = models[Math.floor(rng() * models.length)];
+        if (rng() < 0.15 && m.alive) board.remove(m);
+        else board.place(m, { x: m.at.x + (rng() * 2 - 1) * 3, y: m.at.y + (rng() * 2 - 1) * 3 });
+        // Ask now (the caches fill), then compare with a copy, which has none.
+        answers(board);
+        assert.equal(answers(board), answers(board.clone()), `${file}: after change ${k}`);
+        if (trial) {
+          board.rollback();
+          assert.equal(answers(board), before, `${file}: after the rollback of change ${k}`);
+        }
+        compared++;
+      }
+    }
+    assert.ok(compared > 100, `only ${compared} changes compared`);
   });
 });
