@@ -407,7 +407,7 @@ async function main(): Promise<void> {
   // Eight edits warm a fresh server's code up first (on these small texts the first few edits of a
   // new process take two to three times as long, mostly compiling), so the medians are of typing
   // into a server that has been running, not of its start-up.
-  const stressSize = { reps: QUICK ? 3 : 15, warmup: QUICK ? 1 : 8, budgetMs: QUICK ? 6_000 : 12_000 };
+  const stressSize = { reps: QUICK ? 3 : 30, warmup: QUICK ? 1 : 8, budgetMs: QUICK ? 6_000 : 12_000 };
   const stress: Measured[] = [];
   if (ONLY.has("stress")) {
     for (const kind of ["pile-in", "consolidate", "charge"] as const) stress.push(await measure(`${kind} x50 units`, stressScenario(kind, 50), stressSize));
@@ -467,7 +467,7 @@ async function main(): Promise<void> {
     "n",
   ];
   console.log(
-    "generated Fight phase (medians; edits nudge a set-up model, or the last step's last move; growth: the time over the size above's (5x then 4x the models); k: growth exponent from the size above, 1 = linear)\n",
+    "generated Fight phase (medians; edits nudge one model coordinate anywhere in the text (a set-up position or a move's end), or the last step's last move; growth: the time over the size above's (5x then 4x the models); k: growth exponent from the size above, 1 = linear)\n",
   );
   console.log(table(header, sizeRows));
   console.log("\nphase-stress scenarios\n");

@@ -1,14 +1,15 @@
 // Deterministic "typing" edits for the benchmark: each edit nudges one model coordinate by 0.01",
 // the way an author fine-tunes a position, and yields the next full text (the server syncs fully).
 
-/** A set-up model line the generator writes as `      id: [x, y]`. */
+/** A model coordinate line as the generators write it, `      id: [x, y]`: a set-up position, or a move's end under `to:`. */
 const MODEL_LINE = /^( {6}\w+: \[)(-?\d+(?:\.\d+)?)(, -?\d+(?:\.\d+)?\])$/;
 /** For a text of oval models only: `      id: { at: [x, y], facing: f }` too. */
 const ANY_MODEL_LINE = /^( {6}\w+: (?:\{ at: )?\[)(-?\d+(?:\.\d+)?)(, -?\d+(?:\.\d+)?\].*)$/;
 
 /**
  * Returns `count` successive texts, each the previous one with one model's x changed by ±0.01.
- * The models are visited in a fixed stride so edits spread over the whole document; the
+ * The lines are visited in a fixed stride so edits spread over the whole document (set-up positions
+ * and move ends alike: typing anywhere, some edits replay every step, some only the last few); the
  * `{ at: … }` form is edited only in a text that has no `id: [x, y]` lines.
  * @throws if the text has no model lines to edit
  */
