@@ -1,4 +1,4 @@
-import { parseDocument, type Document } from "yaml";
+import { Composer, Parser, YAMLParseError, type CST, type Document } from "yaml";
 import { problem, type Problem } from "../diagnostics/problem";
 import type { ObjectiveDef, Option, Ref, Scenario, ShowSpec, Step, TerrainDef, ViewSpec, WeaponDef } from "../model/scenario";
 import { parseWeapons } from "./parse-weapons";
@@ -157,6 +157,13 @@ export interface KeptDocument {
    * drag is about to write), so the analysis of that text, patching this document to it, reads nothing again.
    */
   ahead?: { readonly text: string; readonly read: KeptReading };
+  /**
+   * The parser's tokens (the concrete syntax tree) the document was composed from, when it was
+   * parsed from this very text (a patched document has none) and the text is at most
+   * `KEEP_TOKENS_LIMIT` long: the formatter reads the text's layout from them instead of parsing
+   * it again (language/format/layout.ts). Never changed.
+   */
+  readonly tokens?: readonly CST.Token[];
 }
 
 /** What reading a kept document gave. */
@@ -165,10 +172,38 @@ export interface KeptReading {
   readonly problems: readonly Problem[];
 }
 
+/**
+ * The longest text whose parser tokens a kept document holds. They take about 90 bytes per byte of
+ * text (11 MB for 2,000 models), the document itself about 35: past this length (about 4,000
+ * models) the formatter parses the text again rather than the server holding 23 MB more.
+ */
+export const KEEP_TOKENS_LIMIT = 256 * 1024;
+
+/**
+ * `parseDocument(text, YAML_OPTIONS)` (yaml's own steps: its parser's tokens composed into the
+ * first document, an error for any second one), and the tokens (test/shared/parse/reparse.test.ts
+ * compares the two on every example and fixture and on mutated texts).
+ */
+export function parseKeepingTokens(text: string): { doc: Document.Parsed; tokens: CST.Token[] } {
+  const tokens = [...new Parser().parse(text)];
+  let doc: Document.Parsed | undefined;
+  for (const next of new Composer(YAML_OPTIONS).compose(tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(
+        new YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"),
+      );
+      break;
+    }
+  }
+  // compose(…, forceDoc = true) always gives a document.
+  return { doc: doc!, tokens };
+}
+
 /** `parseScenario`, also returning the YAML document when it parsed without errors. */
 export function parseScenarioKeeping(text: string): { scenario?: Scenario; problems: Problem[]; kept?: KeptDocument } {
   try {
-    const doc = parseDocument(text, YAML_OPTIONS);
+    const { doc, tokens } = parseKeepingTokens(text);
     if (doc.errors.length > 0) {
       // `yaml` puts an error about a missing closing bracket one past the end of the text; clamp it.
       const clamp = (offset: number): number => Math.max(0, Math.min(offset, text.length));
@@ -176,7 +211,7 @@ export function parseScenarioKeeping(text: string): { scenario?: Scenario; probl
       return { problems: sortProblems(problems) };
     }
     const read = readDocument(doc, text);
-    return { ...read, kept: { text, doc, read } };
+    return { ...read, kept: { text, doc, read, ...(text.length <= KEEP_TOKENS_LIMIT && { tokens }) } };
   } catch (error) {
     return internalError(error);
   }

@@ -238,16 +238,23 @@ async function features(label: string, text: string, reps: number, budgetMs: num
     // Format Document on the same scenario with every coordinate pair written `[x,y]` (an edit per pair
     // to make), each sample on a new version: the server answers a version it has formatted from memory.
     const unformatted = await openDocument(server, `format-${label}`, unpaired(text));
+    const formatting = {
+      ask: () =>
+        server.request("textDocument/formatting", { textDocument: { uri: unformatted.uri }, options: { tabSize: 2, insertSpaces: true } }, PUBLISH_TIMEOUT_MS),
+      answer: (r: unknown) => `${length(r)} edits`,
+    };
+    // A version the analysis parsed in full (a line added), whose parser tokens it kept for the formatter…
     rows.push(
       await afterEdits(server, unformatted, (i) => `${unpaired(text)}# version ${i}\n`, reps, budgetMs, {
         feature: "formatting (a new version, an edit per coordinate pair)",
-        ask: () =>
-          server.request(
-            "textDocument/formatting",
-            { textDocument: { uri: unformatted.uri }, options: { tabSize: 2, insertSpaces: true } },
-            PUBLISH_TIMEOUT_MS,
-          ),
-        answer: (r) => `${length(r)} edits`,
+        ...formatting,
+      }),
+    );
+    // …and a version typed inside a number, which the analysis patched (no tokens: the formatter parses the text).
+    rows.push(
+      await afterEdits(server, unformatted, (i) => nudgeFirstPair(unpaired(text), i), reps, budgetMs, {
+        feature: "formatting (a version typed inside a number)",
+        ...formatting,
       }),
     );
     await server.close(unformatted.uri);
@@ -308,6 +315,11 @@ async function features(label: string, text: string, reps: number, budgetMs: num
   } finally {
     server.dispose();
   }
+}
+
+/** `text` with the x of its first `[x,y]` pair moved by 0.01 one way or the other, by the parity of `i`. */
+function nudgeFirstPair(text: string, i: number): string {
+  return text.replace(/\[(-?\d+(?:\.\d+)?),/, (_m, x: string) => `[${Math.round((Number(x) + (i % 2 === 0 ? 0.01 : 0)) * 100) / 100},`);
 }
 
 /** The text with every coordinate pair written `[x,y]`, which the formatter spaces again. */

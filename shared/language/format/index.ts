@@ -4,6 +4,7 @@ import { onlySpacingInFlow } from "./flow-spacing";
 import { readLayout, type Layout } from "./layout";
 import { formatLines, LayoutMismatch, sourceLines, type FormatOptions, type OutLine, type SourceLine } from "./lines";
 import { sameMeaning } from "./safety";
+import { keptFor } from "../../parse/reparse";
 
 export type { FormatOptions } from "./lines";
 /** Whether a rewritten text means the same (data, comments, findings); `deepEqual` on parsed data, also used by the quick fixes. */
@@ -65,10 +66,12 @@ function formatChosen(text: string, options: FormatOptions, request: FormatReque
   if (/\r(?!\n)/.test(text)) return undefined;
   const lines = sourceLines(text);
   try {
+    // The analysis of this text kept its parser's tokens when it parsed it in full (parse/reparse.ts `keptFor`).
+    const layout = readLayout(text, keptFor(text)?.tokens);
+    if (layout === undefined) return undefined;
     for (const reindent of [true, false]) {
-      const formatted = tryFormat(text, options, reindent);
-      if (formatted === undefined) continue;
-      const { layout, out } = formatted;
+      const out = tryFormat(text, layout, options, reindent);
+      if (out === undefined) continue;
       const result = joinLines(text, lines, out, request.lines);
       if (result === text) return undefined;
       // Spacing inside one-line flow collections is shown safe from the tokens; anything else is parsed and compared.
@@ -80,11 +83,9 @@ function formatChosen(text: string, options: FormatOptions, request: FormatReque
   return undefined;
 }
 
-function tryFormat(text: string, options: FormatOptions, reindent: boolean): { layout: Layout; out: (OutLine | null)[] } | undefined {
-  const layout = readLayout(text);
-  if (layout === undefined) return undefined;
+function tryFormat(text: string, layout: Layout, options: FormatOptions, reindent: boolean): (OutLine | null)[] | undefined {
   try {
-    return { layout, out: formatLines(text, layout, options, reindent) };
+    return formatLines(text, layout, options, reindent);
   } catch (error) {
     if (error instanceof LayoutMismatch) return undefined;
     throw error;

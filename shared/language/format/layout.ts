@@ -77,11 +77,13 @@ class Unsupported extends Error {}
 
 /**
  * Reads the layout of `text`, or undefined when the formatter should not touch it: explicit `?`
- * keys, parser error tokens, or anything whose tokens do not add up to the text exactly.
+ * keys, parser error tokens, or anything whose tokens do not add up to the text exactly. `tokens`:
+ * yaml's parser's tokens of this very text when the caller has them (the analysis kept them), else
+ * the text is parsed here.
  */
-export function readLayout(text: string): Layout | undefined {
+export function readLayout(text: string, tokens?: readonly CST.Token[]): Layout | undefined {
   try {
-    const layout = read(text);
+    const layout = read(text, tokens ?? [...new Parser().parse(text)]);
     let at = 0;
     for (const leaf of layout.leaves) {
       if (leaf.start !== at) return undefined;
@@ -102,7 +104,7 @@ const BODY = 2;
 const NONE = -1;
 const ATTACH: readonly Attach[] = ["root", "map-value", "seq-item"];
 
-function read(text: string): Layout {
+function read(text: string, tops: readonly CST.Token[]): Layout {
   const leaves: Leaf[] = [];
   const blocks: Block[] = [];
   let cursor = 0;
@@ -152,7 +154,6 @@ function read(text: string): Layout {
     pushAll(item.start, block, inFlow);
   };
 
-  const tops = [...new Parser().parse(text)];
   pushAll(tops, undefined, false);
 
   while (kinds.length > 0) {

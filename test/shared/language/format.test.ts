@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parseAllDocuments } from "yaml";
 import { analyze } from "../../../shared/index";
+import { analyzeIncremental } from "../../../shared/engine/incremental";
+import { forgetKept, keptFor } from "../../../shared/parse/reparse";
 import { applyEdits } from "../../../shared/language/text/index";
 import { deepEqual, formatEdits, formatText, sameMeaning, type FormatOptions } from "../../../shared/language/format/index";
 import { onlySpacingInFlow } from "../../../shared/language/format/flow-spacing";
@@ -454,6 +456,21 @@ describe("the examples and rules fixtures", () => {
       .map((f) => [`${dir}/${f}`, readFileSync(join(root, dir, f), "utf8")]);
   const examples = read("examples");
   const fixtures = read("test/fixtures/rules");
+
+  it("format alike from the tokens the analysis kept and from a parse of their own", () => {
+    let reused = 0;
+    for (const [name, text] of [...examples, ...fixtures]) {
+      for (const variant of [text, text.replace(/\[(-?[\d.]+), (-?[\d.]+)\]/g, "[$1,$2]"), formatText(text, FOUR)]) {
+        const own = formatEdits(variant, TWO);
+        // The analysis parses the text in full and keeps its document, tokens and all (parse/reparse.ts `keptFor`).
+        const { replays } = analyzeIncremental(variant);
+        if (keptFor(variant)?.tokens) reused++;
+        assert.deepEqual(formatEdits(variant, TWO), own, name);
+        if (replays?.kept) forgetKept(replays.kept);
+      }
+    }
+    assert.ok(reused > 300, `the kept tokens were there for only ${reused} texts`);
+  });
 
   it("are formatted already: no edits for any of them", () => {
     assert.ok(examples.length >= 10 && fixtures.length >= 100);

@@ -5,8 +5,16 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { isScalar, parseDocument, visit } from "yaml";
-import { parseScenario, parseScenarioKeeping, readDocument, type KeptDocument } from "../../../shared/parse/parse-scenario";
+import { isScalar, parseDocument, visit, type Document } from "yaml";
+import {
+  KEEP_TOKENS_LIMIT,
+  parseKeepingTokens,
+  parseScenario,
+  parseScenarioKeeping,
+  readDocument,
+  YAML_OPTIONS,
+  type KeptDocument,
+} from "../../../shared/parse/parse-scenario";
 import { keptFor, parseThrough, readKept, reparseScenario } from "../../../shared/parse/reparse";
 import { analyzeIncremental } from "../../../shared/engine/incremental";
 import { createRng } from "../../helpers/prng";
@@ -180,5 +188,61 @@ describe("incremental parsing", () => {
       assert.deepEqual(r.problems, parseScenario(edited).problems, to);
       assert.deepEqual(r.scenario, parseScenario(edited).scenario, to);
     }
+  });
+});
+
+describe("the parse that keeps its tokens", () => {
+  /** Everything of a document its readers see: the data, every node's kind and range, the errors and warnings. */
+  const picture = (doc: Document.Parsed): string => {
+    const nodes: unknown[] = [];
+    visit(doc, {
+      Node(_key, node) {
+        nodes.push([node.constructor.name, node.range, isScalar(node) ? [node.value, node.type] : null]);
+      },
+    });
+    const problems = (list: readonly { code: string; pos: readonly number[]; message: string }[]) => list.map((e) => [e.code, e.pos, e.message]);
+    let data: unknown;
+    try {
+      data = doc.toJS();
+    } catch (error) {
+      data = String(error);
+    }
+    return JSON.stringify([data, nodes, problems(doc.errors), problems(doc.warnings), doc.contents?.range ?? null]);
+  };
+
+  it("gives yaml's parseDocument's document for every example, fixture and 2,000 mutated texts", () => {
+    const rng = createRng(1205);
+    let compared = 0;
+    let broken = 0;
+    const texts = FILES.map((f) => readFileSync(f, "utf8"));
+    for (const text of [...texts, "", "a: 1\n---\nb: 2\n", "- [1, 2\n", "{a: 1"]) {
+      assert.equal(picture(parseKeepingTokens(text).doc), picture(parseDocument(text, YAML_OPTIONS)));
+      compared++;
+    }
+    for (let k = 0; k < 2_000; k++) {
+      let text = texts[k % texts.length];
+      for (let n = 1 + Math.floor(rng() * 3); n > 0; n--) text = edit(text, rng);
+      const mine = parseKeepingTokens(text).doc;
+      if (mine.errors.length > 0) broken++;
+      assert.equal(picture(mine), picture(parseDocument(text, YAML_OPTIONS)), `mutation ${k}`);
+      compared++;
+    }
+    assert.ok(broken > 50, `only ${broken} of the mutated texts had YAML errors`);
+    assert.ok(compared > 2_000);
+  });
+
+  it("keeps the tokens with a document parsed in full, and none with a patched one", () => {
+    const text = readFileSync(FILES[0], "utf8");
+    const full = parseScenarioKeeping(text).kept!;
+    assert.ok(full.tokens && full.tokens.length > 0);
+    const scalar = scalarsOf(text).find(({ from, to }) => /^\d+$/.test(text.slice(from, to)))!;
+    const edited = text.slice(0, scalar.from) + "9" + text.slice(scalar.to);
+    const again = reparseScenario(edited, full);
+    assert.equal(again.patched, true);
+    assert.equal(again.kept?.tokens, undefined);
+    // Past KEEP_TOKENS_LIMIT the document is kept without them.
+    const long = fightPhaseScenario(5000);
+    assert.ok(long.length > KEEP_TOKENS_LIMIT);
+    assert.equal(parseScenarioKeeping(long).kept?.tokens, undefined);
   });
 });
