@@ -55,7 +55,13 @@ export function checkLocks(moved: readonly MovedModel[], locks: Map<ModelState, 
 }
 
 /** After the move: each moved model must still be engaged with every enemy unit it started engaged with. */
-export function checkStillEngaged(board: BoardState, moved: readonly MovedModel[], before: Map<ModelState, readonly UnitState[]>, rule: string, report: Report): void {
+export function checkStillEngaged(
+  board: BoardState,
+  moved: readonly MovedModel[],
+  before: Map<ModelState, readonly UnitState[]>,
+  rule: string,
+  report: Report,
+): void {
   const er = board.system.engagementRange;
   for (const mm of moved) {
     for (const v of before.get(mm.model) ?? []) {
