@@ -26,7 +26,7 @@ import { readingOf } from "../../shared/parse/text-limits";
 import { POSITION_CODES } from "../../shared/language/fixes/position-fixes";
 import { PLACE_METHOD, PROBE_METHOD, type BoardResult, type PlaceResult, type ProbeResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "../lsp/harness";
-import { coordinateEdits, lastStepEdits, overreach } from "./edits";
+import { coordinateEdits, lastStepEdits, nudgeFirstPair, overreach, unpaired } from "./edits";
 import { fightPhaseScenario, incoherentPileIn, stressScenario } from "./scenarios";
 import { median, ms, quantile, table } from "./stats";
 
@@ -315,16 +315,6 @@ async function features(label: string, text: string, reps: number, budgetMs: num
   } finally {
     server.dispose();
   }
-}
-
-/** `text` with the x of its first `[x,y]` pair moved by 0.01 one way or the other, by the parity of `i`. */
-function nudgeFirstPair(text: string, i: number): string {
-  return text.replace(/\[(-?\d+(?:\.\d+)?),/, (_m, x: string) => `[${Math.round((Number(x) + (i % 2 === 0 ? 0.01 : 0)) * 100) / 100},`);
-}
-
-/** The text with every coordinate pair written `[x,y]`, which the formatter spaces again. */
-function unpaired(text: string): string {
-  return text.replace(/\[(-?[\d.]+), (-?[\d.]+)\]/g, "[$1,$2]");
 }
 
 /** A document open in the server, with its current version and text. */

@@ -60,3 +60,13 @@ export function lastStepEdits(text: string, count: number): string[] {
   }
   return out;
 }
+
+/** The text with every coordinate pair written `[x,y]`, which the formatter spaces again. */
+export function unpaired(text: string): string {
+  return text.replace(/\[(-?[\d.]+), (-?[\d.]+)\]/g, "[$1,$2]");
+}
+
+/** `text` with the x of its first `[x,y]` pair moved by 0.01 one way or the other, by the parity of `i`. */
+export function nudgeFirstPair(text: string, i: number): string {
+  return text.replace(/\[(-?\d+(?:\.\d+)?),/, (_m, x: string) => `[${Math.round((Number(x) + (i % 2 === 0 ? 0.01 : 0)) * 100) / 100},`);
+}

@@ -9,6 +9,7 @@ import { parseAllDocuments } from "yaml";
 import { analyze } from "../../../shared/index";
 import { analyzeIncremental } from "../../../shared/engine/incremental";
 import { forgetKept, keptFor } from "../../../shared/parse/reparse";
+import { unpaired } from "../../bench/edits";
 import { applyEdits } from "../../../shared/language/text/index";
 import { deepEqual, formatEdits, formatText, sameMeaning, type FormatOptions } from "../../../shared/language/format/index";
 import { onlySpacingInFlow } from "../../../shared/language/format/flow-spacing";
@@ -460,7 +461,7 @@ describe("the examples and rules fixtures", () => {
   it("format alike from the tokens the analysis kept and from a parse of their own", () => {
     let reused = 0;
     for (const [name, text] of [...examples, ...fixtures]) {
-      for (const variant of [text, text.replace(/\[(-?[\d.]+), (-?[\d.]+)\]/g, "[$1,$2]"), formatText(text, FOUR)]) {
+      for (const variant of [text, unpaired(text), formatText(text, FOUR)]) {
         const own = formatEdits(variant, TWO);
         // The analysis parses the text in full and keeps its document, tokens and all (parse/reparse.ts `keptFor`).
         const { replays } = analyzeIncremental(variant);
