@@ -158,12 +158,25 @@ export interface KeptDocument {
    */
   ahead?: { readonly text: string; readonly read: KeptReading };
   /**
-   * The parser's tokens (the concrete syntax tree) the document was composed from, when it was
-   * parsed from this very text (a patched document has none) and the text is at most
+   * The parser's tokens (the concrete syntax tree) of this very text, when the text is at most
    * `KEEP_TOKENS_LIMIT` long: the formatter reads the text's layout from them instead of parsing
-   * it again (language/format/layout.ts). Never changed.
+   * it again (language/format/layout.ts). A reparse that patches the document patches the sources
+   * of the same scalar tokens in place and takes them, as it takes the document (parse/reparse.ts).
+   * Their offsets stay those of the text they were parsed from: see `grown`.
    */
-  readonly tokens?: readonly CST.Token[];
+  tokens?: readonly CST.Token[];
+  /**
+   * The scalar tokens patched since `tokens` were parsed, by their offset as parsed (ascending),
+   * with how much longer each is now than it was then: a token's place in `text` is its offset
+   * plus the growth of the patched scalars before it. Absent when none was patched.
+   */
+  readonly grown?: readonly TokenGrowth[];
+}
+
+/** A patched scalar token: its offset as parsed, and how much longer its source is now. */
+export interface TokenGrowth {
+  readonly offset: number;
+  readonly delta: number;
 }
 
 /** What reading a kept document gave. */

@@ -1,7 +1,7 @@
-import { isAlias, isCollection, isPair, isScalar, isSeq, parseDocument, Scalar } from "yaml";
+import { isAlias, isCollection, isPair, isScalar, isSeq, parseDocument, Scalar, type CST } from "yaml";
 import type { Problem } from "../diagnostics/problem";
 import type { Scenario } from "../model/scenario";
-import { parseScenarioKeeping, readDocument, type KeptDocument, YAML_OPTIONS } from "./parse-scenario";
+import { parseScenarioKeeping, readDocument, type KeptDocument, type TokenGrowth, YAML_OPTIONS } from "./parse-scenario";
 import type { YNode } from "./yaml-nodes";
 
 /**
@@ -37,8 +37,9 @@ export function reparseScenario(text: string, previous?: KeptDocument): Reparsed
   if (patched) {
     // A drag's check read this very text through this document a moment ago (`parseThrough`).
     const ahead = previous?.ahead?.text === text ? previous.ahead.read : undefined;
-    const read = ahead ? { ...ahead, problems: [...ahead.problems] } : readDocument(patched, text);
-    return { ...read, kept: { text, doc: patched, read }, patched: true };
+    const read = ahead ? { ...ahead, problems: [...ahead.problems] } : readDocument(patched.doc, text);
+    const tokens = patchTokens(previous!, patched.changes);
+    return { ...read, kept: { text, doc: patched.doc, read, ...tokens }, patched: true };
   }
   return { ...parseScenarioKeeping(text), patched: false };
 }
@@ -50,10 +51,11 @@ export function reparseScenario(text: string, previous?: KeptDocument): Reparsed
  * parse follows next time) if the patch failed half-way.
  */
 export function parseThrough(kept: KeptDocument, text: string): { scenario?: Scenario; problems: Problem[] } | undefined {
-  const doc = patch(kept, text);
+  const doc = patch(kept, text)?.doc;
   if (!doc) return undefined;
   const result = readDocument(doc, text);
-  const restored = patch({ text, doc }, kept.text);
+  // The tokens are not patched on the way: the document comes back to the text they are of.
+  const restored = patch({ text, doc }, kept.text)?.doc;
   if (restored) {
     kept.doc = restored;
     kept.ahead = { text, read: { ...result, problems: [...result.problems] } };
@@ -97,8 +99,18 @@ export function keptFor(text: string): KeptDocument | undefined {
 
 type Doc = NonNullable<KeptDocument["doc"]>;
 
-/** The previous document patched to `text`, or undefined when the edit is not one plain scalar's. */
-function patch(previous: KeptDocument, text: string): Doc | undefined {
+/** One scalar a patch rewrote: where it started in the previous text, and its source before and after. */
+interface Rewritten {
+  readonly start: number;
+  readonly was: string;
+  readonly now: string;
+}
+
+/**
+ * The previous document patched to `text`, with the scalars it rewrote, or undefined when the
+ * edit is not one plain scalar's.
+ */
+function patch(previous: KeptDocument, text: string): { doc: Doc; changes: Rewritten[] } | undefined {
   const doc = previous.doc;
   const old = previous.text;
   if (!doc || old === text) return undefined;
@@ -141,6 +153,7 @@ function patch(previous: KeptDocument, text: string): Doc | undefined {
 
   // From here on the document is changed: take it from `previous` first, so nothing reads it as the old text's.
   previous.doc = undefined;
+  const changes = items.map((s, j) => ({ start: s.range[0], was: s.source, now: fresh[j].scalar.source }));
   const patched = new Set<unknown>(items);
   // Every offset from the node's last character on moves by delta; the items are placed below.
   if (!shift(doc.contents, patched, nodeEnd - 1, delta)) return undefined;
@@ -156,8 +169,84 @@ function patch(previous: KeptDocument, text: string): Doc | undefined {
     }
     target.range = [from, to, to + (target.range[2] - target.range[1])];
   });
-  return doc;
+  return { doc, changes };
 }
+
+/** At most this many distinct scalars are patched in a document's tokens; past it they are dropped (formatting parses again). */
+export const MAX_PATCHED_SCALARS = 512;
+
+/**
+ * Takes the parser's tokens from `previous` with the rewritten scalars' sources patched in place
+ * (their structure is unchanged: each new source is one plain token where one was), or nothing
+ * when `previous` had none or a scalar's token is not where it should be.
+ */
+function patchTokens(previous: KeptDocument, changes: readonly Rewritten[]): Pick<KeptDocument, "tokens" | "grown"> {
+  const { tokens, grown = [] } = previous;
+  previous.tokens = undefined;
+  if (!tokens) return {};
+  // Where each scalar's token is, from where the scalar starts in the previous text (before any of these changes).
+  const found = changes.map((c) => {
+    const offset = parsedOffset(grown, c.start);
+    return { change: c, offset, token: scalarTokenAt(tokens, offset) };
+  });
+  if (found.some((f) => f.token === undefined || f.token.source !== f.change.was)) return {};
+  const next = [...grown];
+  for (const { change, offset, token } of found) {
+    token!.source = change.now;
+    const delta = change.now.length - change.was.length;
+    let i = 0;
+    while (i < next.length && next[i].offset < offset) i++;
+    if (next[i]?.offset === offset) next[i] = { offset, delta: next[i].delta + delta };
+    else next.splice(i, 0, { offset, delta });
+  }
+  if (next.length > MAX_PATCHED_SCALARS) return {};
+  return next.length > 0 ? { tokens, grown: next } : { tokens };
+}
+
+/** The offset, as the tokens were parsed, of a token that starts at `at` in the current text. */
+function parsedOffset(grown: readonly TokenGrowth[], at: number): number {
+  let shift = 0;
+  for (const g of grown) {
+    if (g.offset + shift >= at) break;
+    shift += g.delta;
+  }
+  return at - shift;
+}
+
+/**
+ * The plain scalar token that starts at `offset` (as parsed), found by descending through the
+ * tokens that contain it: at each level the last child starting at or before it.
+ */
+function scalarTokenAt(tops: readonly CST.Token[], offset: number): CST.FlowScalar | undefined {
+  let children: readonly (CST.Token | null | undefined)[] = tops;
+  for (;;) {
+    let pick: CST.Token | undefined;
+    for (const child of children) {
+      if (!child) continue;
+      if (child.offset > offset) break;
+      pick = child;
+    }
+    if (!pick) return undefined;
+    switch (pick.type) {
+      case "scalar":
+        return pick.offset === offset ? pick : undefined;
+      case "document":
+        children = [...pick.start, pick.value, ...(pick.end ?? [])];
+        break;
+      case "block-map":
+      case "block-seq":
+        children = pick.items.flatMap(itemTokens);
+        break;
+      case "flow-collection":
+        children = [pick.start, ...pick.items.flatMap(itemTokens), ...pick.end];
+        break;
+      default:
+        return undefined;
+    }
+  }
+}
+
+const itemTokens = (item: CST.CollectionItem): (CST.Token | null | undefined)[] => [...item.start, item.key, ...(item.sep ?? []), item.value];
 
 /** Matches a token at `lastIndex` (its characters only; `PLAIN_TOKEN` then says whether it may start so). */
 const TOKEN_AT = /[A-Za-z0-9_.+-]+/y;

@@ -250,7 +250,7 @@ async function features(label: string, text: string, reps: number, budgetMs: num
         ...formatting,
       }),
     );
-    // …and a version typed inside a number, which the analysis patched (no tokens: the formatter parses the text).
+    // …and a version typed inside a number, which the analysis patched, its parser tokens with its document.
     rows.push(
       await afterEdits(server, unformatted, (i) => nudgeFirstPair(unpaired(text), i), reps, budgetMs, {
         feature: "formatting (a version typed inside a number)",

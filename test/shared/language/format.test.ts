@@ -473,6 +473,27 @@ describe("the examples and rules fixtures", () => {
     assert.ok(reused > 300, `the kept tokens were there for only ${reused} texts`);
   });
 
+  it("format alike after typing inside numbers, from the tokens patched with the document", () => {
+    let patched = 0;
+    for (const [name, text] of [...examples, ...fixtures]) {
+      for (const variant of [text, formatText(text, FOUR)]) {
+        let { replays } = analyzeIncremental(variant);
+        let edited = variant;
+        // Three numbers typed into, one after the other, each a digit longer; every analysis patches the one before.
+        for (const m of [...variant.matchAll(/(?<=\[|, )\d+(?=[,\]])/g)].slice(0, 3).reverse()) {
+          edited = `${edited.slice(0, m.index!)}${m[0]}7${edited.slice(m.index! + m[0].length)}`;
+          const next = analyzeIncremental(edited, replays);
+          if (next.patched && keptFor(edited)?.tokens) patched++;
+          replays = next.replays;
+        }
+        const fromTokens = formatEdits(edited, TWO);
+        if (replays?.kept) forgetKept(replays.kept);
+        assert.deepEqual(fromTokens, formatEdits(edited, TWO), name);
+      }
+    }
+    assert.ok(patched > 300, `the patched tokens were there for only ${patched} edits`);
+  });
+
   it("are formatted already: no edits for any of them", () => {
     assert.ok(examples.length >= 10 && fixtures.length >= 100);
     const changed = [...examples, ...fixtures].filter(([, text]) => formatEdits(text, TWO).length > 0).map(([name]) => name);

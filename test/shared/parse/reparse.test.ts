@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { isScalar, parseDocument, visit, type Document } from "yaml";
+import { isScalar, parseDocument, Parser, visit, type CST, type Document } from "yaml";
 import {
   KEEP_TOKENS_LIMIT,
   parseKeepingTokens,
@@ -15,7 +15,7 @@ import {
   YAML_OPTIONS,
   type KeptDocument,
 } from "../../../shared/parse/parse-scenario";
-import { keptFor, parseThrough, readKept, reparseScenario } from "../../../shared/parse/reparse";
+import { keptFor, MAX_PATCHED_SCALARS, parseThrough, readKept, reparseScenario } from "../../../shared/parse/reparse";
 import { analyzeIncremental } from "../../../shared/engine/incremental";
 import { createRng } from "../../helpers/prng";
 import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
@@ -62,12 +62,22 @@ function edit(text: string, rng: () => number): string {
   return rng() < 0.5 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + pick([..." :-[]{},.09a\n#"]) + text.slice(at);
 }
 
+/** The parser's tokens of a text, offsets left out (a patched document's tokens keep the offsets they were parsed at). */
+const tokensShape = (tokens: readonly CST.Token[]): string => JSON.stringify(tokens, (key, value: unknown) => (key === "offset" ? undefined : value));
+
 /** A reparse of `text` from `kept` compared with a full parse; returns the reparse's document and whether it patched. */
 function check(text: string, kept: KeptDocument | undefined, what: string): { kept?: KeptDocument; patched: boolean } {
+  const hadTokens = kept?.tokens !== undefined;
   const again = reparseScenario(text, kept);
   const full = parseScenario(text);
   assert.deepEqual(again.problems, full.problems, what);
   assert.deepEqual(again.scenario, full.scenario, what);
+  // A patch patches the tokens too: they are the new text's, but for their offsets.
+  if (again.patched && hadTokens) {
+    assert.ok(again.kept?.tokens, `the patch dropped the tokens: ${what}`);
+    assert.equal(tokensShape(again.kept.tokens), tokensShape([...new Parser().parse(text)]), what);
+  }
+  if (again.patched) assert.equal(kept?.tokens, undefined, "the previous document's tokens were taken");
   // What the kept document remembers of its reading is that reading.
   if (again.kept) {
     const read = readKept(again.kept);
@@ -231,18 +241,55 @@ describe("the parse that keeps its tokens", () => {
     assert.ok(compared > 2_000);
   });
 
-  it("keeps the tokens with a document parsed in full, and none with a patched one", () => {
+  it("keeps the tokens with a document parsed in full, and patches them with the document", () => {
     const text = readFileSync(FILES[0], "utf8");
     const full = parseScenarioKeeping(text).kept!;
     assert.ok(full.tokens && full.tokens.length > 0);
     const scalar = scalarsOf(text).find(({ from, to }) => /^\d+$/.test(text.slice(from, to)))!;
     const edited = text.slice(0, scalar.from) + "9" + text.slice(scalar.to);
+    const tokens = full.tokens;
     const again = reparseScenario(edited, full);
     assert.equal(again.patched, true);
-    assert.equal(again.kept?.tokens, undefined);
+    assert.equal(again.kept?.tokens, tokens, "the same tokens, taken from the previous document");
+    assert.equal(tokensShape(tokens), tokensShape([...new Parser().parse(edited)]));
     // Past KEEP_TOKENS_LIMIT the document is kept without them.
     const long = fightPhaseScenario(5000);
     assert.ok(long.length > KEEP_TOKENS_LIMIT);
     assert.equal(parseScenarioKeeping(long).kept?.tokens, undefined);
+  });
+
+  it("keeps the tokens the new text's through a chain of edits that lengthen and shorten scalars all over the text", () => {
+    const rng = createRng(1203);
+    let text = fightPhaseScenario(100);
+    let kept = parseScenarioKeeping(text).kept;
+    const numbers = () => [...text.matchAll(/(?<=\[|, )-?\d+(?:\.\d+)?(?=[,\]])/g)];
+    for (let k = 0; k < 300; k++) {
+      const all = numbers();
+      // Mostly the same few numbers (typing), sometimes anywhere; each edit makes the number longer or shorter.
+      const m = all[rng() < 0.7 ? k % 7 : Math.floor(rng() * all.length)];
+      const now = m[0].includes(".") ? m[0].slice(0, m[0].indexOf(".")) : `${m[0]}.${1 + Math.floor(rng() * 98)}`;
+      text = text.slice(0, m.index) + now + text.slice(m.index! + m[0].length);
+      const r = check(text, kept, `edit ${k}`);
+      assert.equal(r.patched, true, `edit ${k}`);
+      kept = r.kept;
+    }
+    assert.ok((kept?.grown?.length ?? 0) > 20, `${kept?.grown?.length} scalars patched`);
+  });
+
+  it(`drops the tokens once more than ${MAX_PATCHED_SCALARS} distinct scalars were patched, and the next full parse keeps them again`, () => {
+    let text = fightPhaseScenario(400);
+    let kept = parseScenarioKeeping(text).kept;
+    const positions = [...text.matchAll(/(?<=\[)\d+\.\d+(?=,)/g)].map((m) => m.index!);
+    assert.ok(positions.length > MAX_PATCHED_SCALARS + 10);
+    // Each edit adds a digit to one number, so the offsets after it move by one.
+    for (let k = 0; k <= MAX_PATCHED_SCALARS; k++) {
+      const at = positions[k] + k;
+      text = text.slice(0, at) + "1" + text.slice(at);
+      const r = reparseScenario(text, kept);
+      assert.equal(r.patched, true);
+      assert.equal(r.kept?.tokens !== undefined, k < MAX_PATCHED_SCALARS, `edit ${k}`);
+      kept = r.kept;
+    }
+    assert.ok(parseScenarioKeeping(text).kept?.tokens);
   });
 });
