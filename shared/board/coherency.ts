@@ -1,6 +1,6 @@
-import { gapBounds, gapUpTo } from "../geometry/gap";
+import { gapBounds, signedGap } from "../geometry/gap";
 import type { Shape } from "../geometry/shape";
-import { TAU, within, type Tri } from "../geometry/tolerance";
+import { within, type Tri } from "../geometry/tolerance";
 
 /**
  * Coherency: every model within `near` of at least one other model of its unit (two others in
@@ -13,10 +13,29 @@ export interface CoherencyRule {
   readonly twoNeighboursFrom?: number;
 }
 
-function pairTri(a: Shape, b: Shape, rule: CoherencyRule): { near: Tri; far: Tri } {
-  if (gapBounds(a, b).upper <= rule.near - TAU) return { near: "yes", far: "yes" };
-  const g = gapUpTo(a, b, rule.far ?? rule.near);
-  return { near: within(g, rule.near), far: rule.far === undefined ? "yes" : within(g, rule.far) };
+/**
+ * The near and far tests of two bases (symmetric in them). Each is settled from the cheap bounds
+ * on the gap when both bounds give the same answer (`within` is monotone, so every gap between
+ * them would too); the exact gap, an oval search, is measured only when one is left open.
+ */
+function pairTri(a: Shape, b: Shape, rule: CoherencyRule): PairTri {
+  const { lower, upper } = gapBounds(a, b);
+  const near = settled(lower, upper, rule.near);
+  const far = rule.far === undefined ? "yes" : settled(lower, upper, rule.far);
+  if (near !== undefined && far !== undefined) return { near, far };
+  const g = signedGap(a, b);
+  return { near: near ?? within(g, rule.near), far: far ?? within(g, rule.far!) };
+}
+
+interface PairTri {
+  readonly near: Tri;
+  readonly far: Tri;
+}
+
+/** `within(gap, limit)` for every gap in [lower, upper], or undefined when the bounds leave it open. */
+function settled(lower: number, upper: number, limit: number): Tri | undefined {
+  const t = within(upper, limit);
+  return t === within(lower, limit) ? t : undefined;
 }
 
 /** How many neighbours within `near` each model of a unit of `count` models needs. */
@@ -46,12 +65,16 @@ export function coherencyOf(shapes: readonly Shape[], rule: CoherencyRule): { ok
       other = j;
     }
   };
-  for (let i = 0; i < shapes.length; i++) {
+  // Each pair once: the tests are symmetric.
+  const n = shapes.length;
+  const pairs: PairTri[] = new Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) pairs[i * n + j] = pairs[j * n + i] = pairTri(shapes[i], shapes[j], rule);
+  for (let i = 0; i < n; i++) {
     let yes = 0;
     let border = 0;
-    for (let j = 0; j < shapes.length; j++) {
+    for (let j = 0; j < n; j++) {
       if (i === j) continue;
-      const t = pairTri(shapes[i], shapes[j], rule);
+      const t = pairs[i * n + j];
       if (t.near === "yes") yes++;
       else if (t.near === "border") border++;
       if (t.far !== "yes") note(t.far, i, j);
