@@ -215,30 +215,27 @@ function parsedOffset(grown: readonly TokenGrowth[], at: number): number {
 
 /**
  * The plain scalar token that starts at `offset` (as parsed), found by descending through the
- * tokens that contain it: at each level the last child starting at or before it.
+ * tokens that contain it: at each level the last one starting at or before it (a scalar is never
+ * among an item's indicators, spaces or comments, and a map key is never patched).
  */
 function scalarTokenAt(tops: readonly CST.Token[], offset: number): CST.FlowScalar | undefined {
-  let children: readonly (CST.Token | null | undefined)[] = tops;
+  let token: CST.Token | null | undefined;
+  for (const top of tops) {
+    if (top.offset > offset) break;
+    token = top;
+  }
   for (;;) {
-    let pick: CST.Token | undefined;
-    for (const child of children) {
-      if (!child) continue;
-      if (child.offset > offset) break;
-      pick = child;
-    }
-    if (!pick) return undefined;
-    switch (pick.type) {
+    if (!token) return undefined;
+    switch (token.type) {
       case "scalar":
-        return pick.offset === offset ? pick : undefined;
+        return token.offset === offset ? token : undefined;
       case "document":
-        children = [...pick.start, pick.value, ...(pick.end ?? [])];
+        token = token.value && token.value.offset <= offset ? token.value : undefined;
         break;
       case "block-map":
       case "block-seq":
-        children = pick.items.flatMap(itemTokens);
-        break;
       case "flow-collection":
-        children = [pick.start, ...pick.items.flatMap(itemTokens), ...pick.end];
+        token = valueAt(token.items, offset);
         break;
       default:
         return undefined;
@@ -246,7 +243,18 @@ function scalarTokenAt(tops: readonly CST.Token[], offset: number): CST.FlowScal
   }
 }
 
-const itemTokens = (item: CST.CollectionItem): (CST.Token | null | undefined)[] => [...item.start, item.key, ...(item.sep ?? []), item.value];
+/** The value (or key) token of the last item that starts at or before `offset`. */
+function valueAt(items: readonly CST.CollectionItem[], offset: number): CST.Token | null | undefined {
+  let found: CST.CollectionItem | undefined;
+  for (const item of items) {
+    const first = item.start[0]?.offset ?? item.key?.offset ?? item.sep?.[0]?.offset ?? item.value?.offset;
+    if (first === undefined) continue;
+    if (first > offset) break;
+    found = item;
+  }
+  if (found?.value && found.value.offset <= offset) return found.value;
+  return found?.key && found.key.offset <= offset ? found.key : undefined;
+}
 
 /** Matches a token at `lastIndex` (its characters only; `PLAIN_TOKEN` then says whether it may start so). */
 const TOKEN_AT = /[A-Za-z0-9_.+-]+/y;
