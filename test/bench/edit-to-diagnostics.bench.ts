@@ -7,7 +7,9 @@
 //   npm run bench -- --only=sizes,stress,features   (some of the three sections below)
 //
 // 1. The generated Fight phase at 100 / 500 / 2,000 / 8,000 models (test/bench/scenarios.ts): parse,
-//    analyze, and edit -> publishDiagnostics over stdio, with the growth exponent between sizes.
+//    analyze, and edit -> publishDiagnostics over stdio, with the growth exponent between sizes. Parse,
+//    analyze and check are timed in turns, text by text; each edit is read over a parse of its text
+//    timed just before it was sent, so every ratio rests on samples taken side by side.
 //    Past FULL_CHECK_LIMIT (640 KB, about 10,000 models) analyze() only parses; the "check" column is
 //    parse + checkScenario regardless, so the engine's growth is still measured there.
 // 2. Phase-stress scenarios (witness searches, charges, a Movement phase, an incoherent pile-in).
@@ -59,7 +61,7 @@ const SIZES: readonly Size[] = [
     ? []
     : [
         { models: 2000, reps: 10, warmup: 2, budgetMs: 15_000 },
-        { models: 8000, reps: 5, warmup: 1, budgetMs: 20_000 },
+        { models: 8000, reps: 7, warmup: 1, budgetMs: 20_000 },
       ]),
 ];
 
@@ -72,18 +74,6 @@ function timeSync(reps: number, budgetMs: number, body: (i: number) => unknown):
   for (let i = 0; i < reps; i++) {
     const t0 = performance.now();
     body(i);
-    samples.push(performance.now() - t0);
-    if (performance.now() - started > budgetMs) break;
-  }
-  return samples;
-}
-
-async function timeAsync(reps: number, budgetMs: number, body: (i: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < reps; i++) {
-    const t0 = performance.now();
-    await body(i);
     samples.push(performance.now() - t0);
     if (performance.now() - started > budgetMs) break;
   }
@@ -105,8 +95,11 @@ interface Measured {
   /** parse + checkScenario: the same as analyze unless the text is past the full-check limit. */
   readonly check: number[];
   readonly edit: number[];
+  /** A parse of each edit's text, timed in this process just before the edit was sent: the edit's baseline. */
+  readonly editParse: number[];
   /** Edit -> diagnostics when the edit is in the last step (the replay resumes from a checkpoint). */
   readonly editLast: number[];
+  readonly editLastParse: number[];
   readonly fullyChecked: boolean;
 }
 
@@ -116,24 +109,56 @@ async function measure(label: string, base: string, size: Omit<Size, "models">, 
   const warm = texts.slice(0, size.warmup);
   const timed = texts.slice(size.warmup);
   process.stderr.write(`bench: ${label} (${(base.length / 1024).toFixed(1)} KiB)...\n`);
-  for (const text of warm) parseDocument(text, YAML_OPTIONS);
-  const parse = timeSync(timed.length, size.budgetMs, (i) => parseDocument(timed[i], YAML_OPTIONS));
-  for (const text of warm) analyze(text);
-  const analyzed = timeSync(timed.length, size.budgetMs, (i) => analyze(timed[i]));
   const fullyChecked = readingOf(base).kind === "full";
-  let check = analyzed;
-  if (!fullyChecked) {
-    for (const text of warm) fullCheck(text);
-    check = timeSync(timed.length, size.budgetMs, (i) => fullCheck(timed[i]));
-  }
+  const steps = [(text: string) => parseDocument(text, YAML_OPTIONS), (text: string) => analyze(text), ...(fullyChecked ? [] : [fullCheck])];
+  for (const text of warm) for (const step of steps) step(text);
+  // Taken in turns, text by text, so the baseline and what is measured against it see the same machine.
+  const [parse, analyzed, check = analyzed] = timeInTurns(timed.length, size.budgetMs * steps.length, (i) => steps.map((step) => () => step(timed[i])));
   const edit = await overStdio(label, base, warm, timed, size.budgetMs);
   const last = lastStepEdits(base, size.warmup + size.reps);
   const editLast = await overStdio(`${label} last step`, base, last.slice(0, size.warmup), last.slice(size.warmup), size.budgetMs);
-  return { label, models, bytes: base.length, parse, analyze: analyzed, check, edit, editLast, fullyChecked };
+  return {
+    label,
+    models,
+    bytes: base.length,
+    parse,
+    analyze: analyzed,
+    check,
+    edit: edit.edit,
+    editParse: edit.parse,
+    editLast: editLast.edit,
+    editLastParse: editLast.parse,
+    fullyChecked,
+  };
 }
 
-/** Over stdio: open, warm up, then time didChange -> the publishDiagnostics of that version. */
-async function overStdio(label: string, base: string, warm: readonly string[], timed: readonly string[], budgetMs: number): Promise<number[]> {
+/** Runs the bodies of each round in turn, round after round, and times each: one series per body. */
+function timeInTurns(reps: number, budgetMs: number, round: (i: number) => (() => unknown)[]): number[][] {
+  const series: number[][] = [];
+  const started = performance.now();
+  for (let i = 0; i < reps; i++) {
+    round(i).forEach((body, j) => {
+      const t0 = performance.now();
+      body();
+      (series[j] ??= []).push(performance.now() - t0);
+    });
+    if (performance.now() - started > budgetMs) break;
+  }
+  return series;
+}
+
+/**
+ * Over stdio: open, warm up, then time didChange -> the publishDiagnostics of that version, and
+ * just before each edit, a parse of its text in this process (the server idle meanwhile): each
+ * edit's baseline is timed next to it.
+ */
+async function overStdio(
+  label: string,
+  base: string,
+  warm: readonly string[],
+  timed: readonly string[],
+  budgetMs: number,
+): Promise<{ edit: number[]; parse: number[] }> {
   const { server } = await LspServer.start();
   try {
     const uri = scenarioUri(`bench-${label.replace(/\W+/g, "-")}`);
@@ -148,11 +173,22 @@ async function overStdio(label: string, base: string, warm: readonly string[], t
       await published;
     };
     for (const text of warm) await edit(text);
-    const samples = await timeAsync(timed.length, budgetMs, (i) => edit(timed[i]));
+    const parse: number[] = [];
+    const samples: number[] = [];
+    const started = performance.now();
+    for (const text of timed) {
+      const t0 = performance.now();
+      parseDocument(text, YAML_OPTIONS);
+      const t1 = performance.now();
+      await edit(text);
+      parse.push(t1 - t0);
+      samples.push(performance.now() - t1);
+      if (performance.now() - started > budgetMs) break;
+    }
     const framing = server.framingErrors();
     if (framing.length > 0) process.stderr.write(`bench: stdout framing problems: ${framing.slice(0, 3).join("; ")}\n`);
     await server.shutdownAndExit().catch(() => undefined);
-    return samples;
+    return { edit: samples, parse };
   } finally {
     server.dispose();
   }
@@ -442,8 +478,8 @@ async function main(): Promise<void> {
       ms(median(m.edit)),
       fixed(ratio(m.analyze, m.parse)),
       fixed(ratio(m.check, m.parse)),
-      fixed(ratio(m.edit, m.parse)) + (TARGETS[m.models!] ? ` (<= ${TARGETS[m.models!]})` : ""),
-      fixed(ratio(m.editLast, m.parse)),
+      fixed(ratio(m.edit, m.editParse)) + (TARGETS[m.models!] ? ` (<= ${TARGETS[m.models!]})` : ""),
+      fixed(ratio(m.editLast, m.editLastParse)),
       growth((x) => x.parse),
       growth((x) => x.analyze),
       k((x) => x.check),
@@ -469,7 +505,7 @@ async function main(): Promise<void> {
     "n",
   ];
   console.log(
-    "generated Fight phase (medians; edits nudge one model coordinate anywhere in the text (a set-up position or a move's end), or the last step's last move; growth: the time over the size above's (5x then 4x the models); k: growth exponent from the size above, 1 = linear)\n",
+    "generated Fight phase (medians; edits nudge one model coordinate anywhere in the text (a set-up position or a move's end), or the last step's last move; parse, analyze and check timed in turns, text by text, and each edit over a parse of its text timed just before it; growth: the time over the size above's (5x then 4x the models); k: growth exponent from the size above, 1 = linear)\n",
   );
   console.log(table(header, sizeRows));
   console.log("\nphase-stress scenarios\n");
@@ -483,8 +519,8 @@ async function main(): Promise<void> {
         ms(median(m.analyze)),
         ms(median(m.edit)),
         fixed(ratio(m.analyze, m.parse)),
-        fixed(ratio(m.edit, m.parse)),
-        fixed(ratio(m.editLast, m.parse)),
+        fixed(ratio(m.edit, m.editParse)),
+        fixed(ratio(m.editLast, m.editLastParse)),
         `${m.parse.length}/${m.analyze.length}/${m.edit.length}`,
       ]),
     ),
@@ -523,11 +559,12 @@ async function main(): Promise<void> {
         analyzeMs: median(m.analyze),
         checkMs: median(m.check),
         editMs: median(m.edit),
+        editParseMs: median(m.editParse),
         analyzeOverParse: ratio(m.analyze, m.parse),
         checkOverParse: ratio(m.check, m.parse),
-        editOverParse: ratio(m.edit, m.parse),
+        editOverParse: ratio(m.edit, m.editParse),
         lastStepEditMs: median(m.editLast),
-        lastStepEditOverParse: ratio(m.editLast, m.parse),
+        lastStepEditOverParse: ratio(m.editLast, m.editLastParse),
         parseGrowth: prev ? median(m.parse) / median(prev.parse) : null,
         analyzeGrowth: prev ? median(m.analyze) / median(prev.analyze) : null,
         checkExponent: prev ? exponent(median(prev.check), median(m.check), prev.models!, m.models!) : null,
@@ -541,9 +578,10 @@ async function main(): Promise<void> {
       parseMs: median(m.parse),
       analyzeMs: median(m.analyze),
       editMs: median(m.edit),
+      editParseMs: median(m.editParse),
       analyzeOverParse: ratio(m.analyze, m.parse),
-      editOverParse: ratio(m.edit, m.parse),
-      lastStepEditOverParse: ratio(m.editLast, m.parse),
+      editOverParse: ratio(m.edit, m.editParse),
+      lastStepEditOverParse: ratio(m.editLast, m.editLastParse),
     })),
     features: Object.fromEntries(
       featureSets.map((s) => [
