@@ -1,9 +1,10 @@
 import type { Scenario } from "../model/scenario";
 import type { KeptDocument } from "../parse/parse-scenario";
-import { forgetKept, rememberKept, reparseScenario } from "../parse/reparse";
+import { parseScenario } from "../parse/parse-scenario";
+import { forgetKept, keptFor, parseThrough, rememberKept, reparseScenario } from "../parse/reparse";
 import { readingOf } from "../parse/text-limits";
 import { LineIndex } from "../source/span";
-import type { Analysis, AnalyzeOptions } from "./analyze";
+import { analyze, type Analysis, type AnalyzeOptions } from "./analyze";
 import { finishCheck, startCheck } from "./check-scenario";
 import { deepEqual } from "./deep-equal";
 import { advance, cloneReplay, type ReplayState } from "./replay";
@@ -74,31 +75,12 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   // The features that read this text's YAML tree again (the board editor) take it from here.
   if (parsed.kept) rememberKept(parsed.kept);
 
-  const key = JSON.stringify([options.rules ?? null, options.rulings ?? null]);
+  const key = optionsKey(options);
   const steps = scenario.steps;
-  // How many leading steps the two versions share (0 when the set-up or the options differ).
-  let same = 0;
   if (previous) lineage.delete(previous.scenario);
-  if (previous && previous.options === key && sameSetUp(previous.scenario, scenario)) {
-    const old = previous.scenario.steps;
-    while (same < steps.length && same < old.length && deepEqual(old[same], steps[same])) same++;
-    lineage.set(scenario, { previous: previous.scenario, same });
-  }
-  const usable = previous && same > 0 ? previous.checkpoints.filter((c) => c.next <= same) : [];
-  const from = usable.at(-1);
-  let state: ReplayState;
-  let setUp: number;
+  const { same, usable, state, setUp } = resume(previous, scenario, key, options);
+  if (previous && same >= 0) lineage.set(scenario, { previous: previous.scenario, same });
   const kept: ReplayState[] = [...usable];
-  if (from) {
-    state = cloneReplay(from);
-    state = { ...state, ctx: { ...state.ctx, scenario } };
-    setUp = previous!.setUpProblems;
-  } else {
-    // No checkpoint of the set-up is kept: checking the set-up again costs what copying it would.
-    state = startCheck(scenario, options);
-    setUp = state.ctx.report.problems.length;
-    kept.length = 0;
-  }
   const start = state.next;
   const wanted = capturePositions(start, same, steps.length);
   while (state.next < steps.length) {
@@ -110,12 +92,69 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   // The timeline's replays of this scenario (the board preview, hovers, completion, inlay hints)
   // resume from them too; the set-up check's findings head every checkpoint's report.
   keepCheckpoints(scenario, state.ctx.system, checkpoints, setUp);
-  return {
-    analysis: { scenario, problems, lines },
-    replays: { scenario, options: key, checkpoints, setUpProblems: setUp, ...(parsed.kept && { kept: parsed.kept }) },
-    replayed: steps.length - start,
-    patched: parsed.patched,
-  };
+  const replays: Replays = { scenario, options: key, checkpoints, setUpProblems: setUp, ...(parsed.kept && { kept: parsed.kept }) };
+  replaysOf.set(scenario, replays);
+  return { analysis: { scenario, problems, lines }, replays, replayed: steps.length - start, patched: parsed.patched };
+}
+
+/** The replays each analysed version keeps, for the variants of its text tried meanwhile (`analyzeVariant`); weak. */
+const replaysOf = new WeakMap<Scenario, Replays>();
+
+/**
+ * `analyze(text, options)` for a variant of an analysed text (a quick fix's candidate: an id put in
+ * a list, a mode chosen), read through the base analysis's YAML document when the edit allows
+ * (`parseThrough`) and replayed from the latest of its checkpoints before the first step the
+ * variant changes. Changes nothing the base analysis keeps: its document, checkpoints and lineage
+ * are its text's afterwards. The same result as `analyze` (test/shared/engine/incremental.test.ts).
+ */
+export function analyzeVariant(text: string, base: { readonly text: string; readonly analysis: Analysis }, options: AnalyzeOptions = {}): IncrementalAnalysis {
+  const replays = base.analysis.scenario && replaysOf.get(base.analysis.scenario);
+  if (!replays || readingOf(text).kind !== "full") {
+    const analysis = analyze(text, options);
+    return { analysis, replayed: analysis.scenario?.steps.length ?? 0 };
+  }
+  const kept = keptFor(base.text);
+  const through = kept && parseThrough(kept, text);
+  const parsed = through ?? parseScenario(text);
+  const lines = new LineIndex(text);
+  const scenario = parsed.scenario;
+  if (!scenario) return { analysis: { problems: parsed.problems, lines }, replayed: 0, patched: !!through };
+  const { state } = resume(replays, scenario, optionsKey(options), options);
+  const start = state.next;
+  advance(state);
+  const problems = [...parsed.problems, ...finishCheck(scenario, state)];
+  return { analysis: { scenario, problems, lines }, replayed: scenario.steps.length - start, patched: !!through };
+}
+
+const optionsKey = (options: AnalyzeOptions): string => JSON.stringify([options.rules ?? null, options.rulings ?? null]);
+
+/**
+ * Where a replay of `scenario` starts: a copy of the latest of `previous`'s checkpoints at or before
+ * the first step the two differ in, or a new check of the set-up. `same`: how many leading steps
+ * they share (-1 when the set-up or the options differ); `usable`: the checkpoints still good.
+ */
+function resume(
+  previous: Replays | undefined,
+  scenario: Scenario,
+  key: string,
+  options: AnalyzeOptions,
+): { same: number; usable: ReplayState[]; state: ReplayState; setUp: number } {
+  const steps = scenario.steps;
+  let same = -1;
+  if (previous && previous.options === key && sameSetUp(previous.scenario, scenario)) {
+    const old = previous.scenario.steps;
+    same = 0;
+    while (same < steps.length && same < old.length && deepEqual(old[same], steps[same])) same++;
+  }
+  const usable = previous && same > 0 ? previous.checkpoints.filter((c) => c.next <= same) : [];
+  const from = usable.at(-1);
+  if (from) {
+    const copy = cloneReplay(from);
+    return { same, usable, state: { ...copy, ctx: { ...copy.ctx, scenario } }, setUp: previous!.setUpProblems };
+  }
+  // No checkpoint of the set-up is kept: checking the set-up again costs what copying it would.
+  const state = startCheck(scenario, options);
+  return { same, usable: [], state, setUp: state.ctx.report.problems.length };
 }
 
 /**

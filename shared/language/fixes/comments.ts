@@ -58,19 +58,21 @@ export function commentIn(text: string, span: Span): Comment | undefined {
   return commentsOf(text).find((c) => c.start >= span.start && c.start < span.end);
 }
 
-/** A plain number token, as fixes write coordinates. */
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** A plain token as fixes write them: a number (a coordinate), or an id or word (a letter, digit or `_` first). */
+const TOKEN = /^(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[A-Za-z0-9_][A-Za-z0-9_.+-]*)$/;
 
 /**
  * Whether `edits` of `text` keep every comment without lexing either text: true when each edit
- * replaces one number token by another (digits for digits, between the same neighbours, which
- * are no part of a token), on a line with no `#` before it (so not inside a comment). Such an
- * edit changes no token's kind, no quote or indentation: the comments stay as they were. False
- * means only "not shown so": ask `keepsComments`.
+ * replaces one whole token by another (a number for a number, an id for an id: `TOKEN`), between
+ * neighbours that are no part of a token (a blank, a bracket or a comma), on a line with no `#`
+ * before it (so not inside a comment). Such an edit writes no `#`, quote, bracket, blank or line
+ * break and removes none, so every comment stays as it was, and is lexed as one exactly where it
+ * was (test/shared/language/fixes-safety.test.ts compares with `keepsComments`). False means only "not
+ * shown so": ask `keepsComments`.
  */
-export function onlyNumbersChange(text: string, edits: readonly { readonly span: Span; readonly newText: string }[]): boolean {
+export function onlyTokensChange(text: string, edits: readonly { readonly span: Span; readonly newText: string }[]): boolean {
   return edits.every(({ span, newText }) => {
-    if (!NUMBER.test(newText) || !NUMBER.test(text.slice(span.start, span.end))) return false;
+    if (!TOKEN.test(newText) || !TOKEN.test(text.slice(span.start, span.end))) return false;
     const before = span.start > 0 ? text[span.start - 1] : "\n";
     const after = span.end < text.length ? text[span.end] : "\n";
     if (!/[\s[,]/.test(before) || !/[\s\],]/.test(after)) return false;

@@ -3,7 +3,7 @@ import type { Analysis, AnalyzeOptions } from "../../engine/analyze";
 import { applyEdits } from "../text/index";
 import { attackFix } from "./attack-fixes";
 import { choiceFix } from "./choice-fixes";
-import { keepsComments, onlyNumbersChange } from "./comments";
+import { keepsComments, onlyTokensChange } from "./comments";
 import type { Fix } from "./fix";
 import { commentsShownKept, markIllegalFix } from "./mark-illegal";
 import { POSITION_CODES, positionFix } from "./position-fixes";
@@ -43,7 +43,7 @@ export function quickFixes(
     else if (problem.code === "attack.target" || problem.code === "attack.weapon") push(fixes, attackFix(ctx, problem));
     push(fixes, markIllegalFix(text, scenario, problem));
     // Whatever built them, no fix may lose a comment of the author's.
-    return fixes.filter((fix) => commentsShownKept.has(fix) || onlyNumbersChange(text, fix.edits) || keepsComments(text, applyEdits(text, fix.edits)));
+    return fixes.filter((fix) => commentsShownKept.has(fix) || onlyTokensChange(text, fix.edits) || keepsComments(text, applyEdits(text, fix.edits)));
   } catch {
     // A fix is a convenience: an internal failure offers nothing rather than breaking the request.
     return [];

@@ -1,20 +1,22 @@
 import type { Code } from "../../diagnostics/codes";
 import type { Problem, Severity } from "../../diagnostics/problem";
-import { analyze, type Analysis, type AnalyzeOptions } from "../../engine/analyze";
+import type { Analysis, AnalyzeOptions } from "../../engine/analyze";
+import { analyzeVariant } from "../../engine/incremental";
 import type { Span } from "../../source/span";
 import { applyEdits, type TextEdit } from "../text/index";
-import { keepsComments, onlyNumbersChange } from "./comments";
+import { keepsComments, onlyTokensChange } from "./comments";
 
 /**
  * The engine as the judge of every fix: an edit is offered only when the edited text keeps every
- * comment of the original and, analysed again, no longer has the finding and has no finding the
- * original did not have. (A new position of a move is judged the same way by a replay from the
+ * comment of the original and, analysed again (from the original analysis's checkpoints before the
+ * step it changes: engine/incremental.ts `analyzeVariant`), no longer has the finding and has no
+ * finding the original did not have. (A new position of a move is judged the same way by a replay from the
  * checkpoint before its step instead of a whole analysis: move-verify.ts.)
  */
 
 /**
- * How many re-analyses a request may still spend. Each costs a whole `analyze` (a few ms, far
- * more on a large scenario), or a replay of the steps from the one a moved model is in, so the
+ * How many re-analyses a request may still spend. Each costs a parse and a replay of the steps
+ * from the one the edit changes (a few ms, far more on a large scenario), so the
  * count bounds a request's work; `expired`, when given, lets the caller stop it on its own
  * terms as well (the server passes a deadline: shared/ reads no clock; searches stop at it).
  * When the budget runs out, fewer fixes are offered, never unverified ones.
@@ -128,10 +130,11 @@ export interface Trial {
 export function tryEdits(ctx: FixContext, target: ProblemKey, edits: readonly TextEdit[], clean?: string): Trial {
   if (edits.length === 0) return { ok: false };
   const text = applyEdits(ctx.text, edits);
-  if (!(onlyNumbersChange(ctx.text, edits) || keepsComments(ctx.text, text)) || !ctx.budget.take()) return { ok: false };
+  if (!(onlyTokensChange(ctx.text, edits) || keepsComments(ctx.text, text)) || !ctx.budget.take()) return { ok: false };
   let analysis: Analysis;
   try {
-    analysis = analyze(text, ctx.options);
+    // The original's analysis resumes from its checkpoints before the step the edit changes.
+    analysis = analyzeVariant(text, ctx, ctx.options).analysis;
   } catch {
     return { ok: false };
   }

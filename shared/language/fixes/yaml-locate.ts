@@ -1,5 +1,6 @@
 import { isMap, isSeq, parseDocument, type Document } from "yaml";
 import { YAML_OPTIONS } from "../../parse/parse-scenario";
+import { keptFor } from "../../parse/reparse";
 import { asMap, asScalar, asSeq, endOf, mapPairs, seqItems, type YMap, type YNode, type YPair, type YScalar, type YSeq } from "../../parse/yaml-nodes";
 
 /**
@@ -22,9 +23,13 @@ let last: { readonly text: string; readonly root: YNode | undefined } | undefine
 
 /**
  * The document's root node, or undefined when the text is not valid YAML. The nodes are only
- * read, never changed, so the last parse is kept for the next finding of the same text.
+ * read, never changed: the latest analysis's document of this very text when there is one
+ * (parse/reparse.ts `keptFor`; the checks of fixes read variants through it and put it back), else
+ * a parse, the last of which is kept for the next finding of the same text.
  */
 export function parseRoot(text: string): YNode | undefined {
+  const kept = keptFor(text)?.doc;
+  if (kept) return (kept.contents as YNode | null) ?? undefined;
   if (last?.text === text) return last.root;
   const doc = parseDocument(text, YAML_OPTIONS);
   const root = doc.errors.length > 0 || doc.contents === null ? undefined : (doc.contents as YNode);

@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
-import { analyzeIncremental, predecessorOf, type Replays } from "../../../shared/engine/incremental";
+import { analyzeIncremental, analyzeVariant, predecessorOf, type Replays } from "../../../shared/engine/incremental";
+import { parseScenario } from "../../../shared/parse/parse-scenario";
+import { keptFor, readKept } from "../../../shared/parse/reparse";
 import { moveRecords } from "../../../shared/language/board/move-records";
 import { boardFrame } from "../../../shared/engine/frame";
 import { replayTo, tryVariant } from "../../../shared/engine/timeline";
@@ -89,6 +91,49 @@ describe("incremental re-analysis", () => {
     assert.ok(resumed > 250 && skipped > 1000, `${resumed} of ${edits} edits resumed from a checkpoint (${skipped} steps not replayed)`);
     // And many were parsed by patching the previous version's YAML document (parse/reparse.ts).
     assert.ok(patched > 1000, `${patched} of ${edits} edits patched the previous document`);
+  });
+
+  it("analyses 3,000 variants of an analysed text from its checkpoints and document as analyze does, and leaves the analysis its text's", () => {
+    const rng = createRng(1203);
+    const generated = fightPhaseScenario(100);
+    const texts = [...FILES.map((f) => readFileSync(f, "utf8")), ...Array.from({ length: 8 }, () => generated)];
+    let variants = 0;
+    let resumed = 0;
+    let patched = 0;
+    while (variants < 3000) {
+      for (const text of texts) {
+        const base = analyzeIncremental(text);
+        const kept = keptFor(text);
+        for (let k = 0; k < 3; k++) {
+          const edited = edit(text, rng);
+          const variant = analyzeVariant(edited, { text, analysis: base.analysis });
+          const full = analyze(edited);
+          assert.deepEqual(variant.analysis.problems, full.problems, `variant ${variants}:\n${edited}`);
+          assert.deepEqual(variant.analysis.scenario, full.scenario, `variant ${variants}`);
+          const steps = full.scenario?.steps.length ?? 0;
+          if (variant.replayed < steps) resumed++;
+          if (variant.patched) patched++;
+          variants++;
+        }
+        // The analysis is its text's still: its document reads as the text, and the next version resumes from its checkpoints as before.
+        assert.equal(keptFor(text), kept);
+        if (kept) assert.deepEqual(readKept(kept), parseScenario(text));
+        const next = edit(text, rng);
+        assert.deepEqual(analyzeIncremental(next, base.replays).analysis.problems, analyze(next).problems);
+      }
+    }
+    // Only a text of many steps has checkpoints to resume from (the fixtures have a step or two): the generated Fight phase.
+    assert.ok(resumed > 150, `${resumed} of ${variants} variants resumed from a checkpoint`);
+    assert.ok(patched > 500, `${patched} of ${variants} variants read through the analysis's document`);
+  });
+
+  it("analyses a variant in full when the analysis was not made incrementally", () => {
+    const text = fightPhaseScenario(20);
+    const edited = text.replace(/\[(\d+)\.(\d+), /, "[$1.5$2, ");
+    assert.notEqual(edited, text);
+    const variant = analyzeVariant(edited, { text, analysis: analyze(text) });
+    assert.deepEqual(variant.analysis.problems, analyze(edited).problems);
+    assert.equal(variant.replayed, variant.analysis.scenario?.steps.length);
   });
 
   it("the move records and boards of each version carried over from the last one equal those of a full analysis, after 1,500 random edits", () => {

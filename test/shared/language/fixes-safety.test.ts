@@ -3,17 +3,20 @@
 // nothing but the step's `illegal:` list (a `note: |+` keeps its trailing line breaks).
 import { tally } from "../../helpers/tally";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
 import type { Code } from "../../../shared/diagnostics/codes";
 import type { Problem } from "../../../shared/diagnostics/problem";
 import { analyze } from "../../../shared/index";
-import { keepsComments } from "../../../shared/language/fixes/comments";
+import { commentsOf, keepsComments, onlyTokensChange } from "../../../shared/language/fixes/comments";
 import { applyEdits, Budget, quickFixes, type Fix } from "../../../shared/language/fixes/index";
 import { moveEdits } from "../../../shared/language/fixes/move-edit";
 import { changesOnlyKey } from "../../../shared/language/fixes/same-data";
 import { keyOf, tryEdits } from "../../../shared/language/fixes/verify";
 import { moveTextOf, pairAt, parseRoot } from "../../../shared/language/fixes/yaml-locate";
+import { createRng } from "../../helpers/prng";
+import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
 
 /** raiders (red, acting) and its friend raider2; raidor (blue, 4" away) and raidxr (blue, far off). */
 const UNITS = `units:
@@ -169,6 +172,58 @@ describe("no fix loses a comment", () => {
     assert.equal(keepsComments("a: 1 # one\n# two\n", "# two\na: 1 # one\n"), false);
     assert.equal(keepsComments("a: 1 # one\n# two\n", "a: 2   # one\nb: 3\n# two\n"), true);
     assert.equal(keepsComments("a: |\n  # text\nb: 1 # c\n", "a: |\n  text\nb: 1 # c\n"), true);
+  });
+
+  it("an edit of whole tokens shown to keep the comments keeps them, as the lexer reads them, on every example and fixture", () => {
+    const rng = createRng(1203);
+    const replacements = ["7", "-2.5", "1e3", "r1", "b2m10", "x_y", "engaged", "a.b", "-", ".", "#c", "a b", "'q'", "[1]", "r1#x", ":", ""];
+    let shown = 0;
+    let refused = 0;
+    for (const file of exampleAndFixtureFiles()) {
+      const text = readFileSync(file, "utf8");
+      // Every run of token characters: ids, numbers, words of notes and comments, parts of keys.
+      const runs = [...text.matchAll(/[A-Za-z0-9_.+#-]+/g)];
+      for (let k = 0; k < 12 && runs.length > 0; k++) {
+        const picked = [0, 1, 2].slice(0, 1 + Math.floor(rng() * 3)).map(() => runs[Math.floor(rng() * runs.length)]);
+        const spans = [...new Map(picked.map((m) => [m.index!, m])).values()].sort((a, b) => a.index! - b.index!);
+        const edits = spans.map((m) => ({
+          span: { start: m.index!, end: m.index! + m[0].length },
+          newText: replacements[Math.floor(rng() * replacements.length)],
+        }));
+        if (!onlyTokensChange(text, edits)) {
+          refused++;
+          continue;
+        }
+        shown++;
+        const after = applyEdits(text, edits);
+        assert.ok(keepsComments(text, after), `${file}: ${JSON.stringify(edits)}`);
+        assert.deepEqual(
+          commentsOf(after).map((c) => c.text),
+          commentsOf(text).map((c) => c.text),
+          `${file}: ${JSON.stringify(edits)}`,
+        );
+      }
+    }
+    assert.ok(shown > 300 && refused > 300, `${shown} shown, ${refused} refused`);
+  });
+
+  it("shows ids and numbers replaced, and refuses what may touch a comment, a quote or the structure", () => {
+    const text = "a: [r1x, 2] # r1x\nb: 'r1x'\nc: r1x#d\nd: r1x\n";
+    const at = (needle: string, from = 0) => ({ start: text.indexOf(needle, from), end: text.indexOf(needle, from) + needle.length });
+    assert.equal(onlyTokensChange(text, [{ span: at("r1x"), newText: "r1" }]), true);
+    assert.equal(
+      onlyTokensChange(
+        text,
+        [{ span: at("2]"), newText: "2.5" }].map((e) => ({ ...e, span: { start: e.span.start, end: e.span.start + 1 } })),
+      ),
+      true,
+    );
+    assert.equal(onlyTokensChange(text, [{ span: at("r1x", text.indexOf("d:")), newText: "r2" }]), true);
+    assert.equal(onlyTokensChange(text, [{ span: at("r1x", text.indexOf("#")), newText: "r1" }]), false, "inside a comment");
+    assert.equal(onlyTokensChange(text, [{ span: at("r1x", text.indexOf("b:")), newText: "r1" }]), false, "inside quotes");
+    assert.equal(onlyTokensChange(text, [{ span: at("r1x", text.indexOf("c:")), newText: "r1" }]), false, "a # right after it");
+    assert.equal(onlyTokensChange(text, [{ span: at("r1x"), newText: "r1 #" }]), false);
+    assert.equal(onlyTokensChange(text, [{ span: at("r1x"), newText: "-" }]), false);
   });
 });
 
