@@ -28,7 +28,7 @@ import { readingOf } from "../../shared/parse/text-limits";
 import { POSITION_CODES } from "../../shared/language/fixes/position-fixes";
 import { PLACE_METHOD, PROBE_METHOD, type BoardResult, type PlaceResult, type ProbeResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "../lsp/harness";
-import { coordinateEdits, lastStepEdits, nudgeFirstPair, overreach, unpaired } from "./edits";
+import { coordinateEdits, lastStepEdits, misspeltLastTarget, nudgeFirstPair, overreach, unpaired } from "./edits";
 import { fightPhaseScenario, incoherentPileIn, stressScenario } from "./scenarios";
 import { median, ms, quantile, table } from "./stats";
 
@@ -345,7 +345,8 @@ async function features(label: string, text: string, reps: number, budgetMs: num
         });
       }
     }
-    rows.push(await quickFix(server, label, text, reps, budgetMs));
+    rows.push(await quickFix(server, label, text, reps, budgetMs, "position"));
+    if (text.includes("targets: [")) rows.push(await quickFix(server, label, text, reps, budgetMs, "id"));
     await server.shutdownAndExit().catch(() => undefined);
     return rows;
   } finally {
@@ -410,20 +411,23 @@ function lastMover(text: string): { step: number; model: string; at: readonly [n
 
 /**
  * A quick fix's first request (the server remembers the fixes of a problem, so a repeated request
- * costs nothing): each sample is a new version of a text whose last move is 4" too long, then the
- * code action for its first position finding.
+ * costs nothing): each sample is a new version of a text with a finding, then the code action for
+ * the first finding of the kind asked. Two kinds: the last move 4" too long (a position fix, judged
+ * by replays of its step), and the last fight's target misspelt (an id fix, each candidate text
+ * analysed from the checkpoints before the step it changes).
  */
-async function quickFix(server: LspServer, label: string, text: string, reps: number, budgetMs: number): Promise<FeatureRow> {
-  const texts = coordinateEdits(overreach(text, 4), reps + 1);
-  const doc = await openDocument(server, `fix-${label}`, texts[0]);
+async function quickFix(server: LspServer, label: string, text: string, reps: number, budgetMs: number, kind: "position" | "id"): Promise<FeatureRow> {
+  const texts = coordinateEdits(kind === "position" ? overreach(text, 4) : misspeltLastTarget(text), reps + 1);
+  const wanted = (c: string): boolean => (kind === "position" ? POSITION_CODES.includes(c as never) : c === "scenario.unknown-ref");
+  const doc = await openDocument(server, `fix-${kind}-${label}`, texts[0]);
   let code = "";
   return afterEdits(server, doc, (i) => texts[i], reps, budgetMs, {
-    feature: "quick fix (first request)",
+    feature: kind === "position" ? "quick fix (first request)" : "quick fix for an unknown id (first request)",
     ask: async () => {
       const { diagnostics } =
         server.published.filter((d) => d.uri === doc.uri && d.version === doc.version).at(-1) ?? (await server.diagnostics(doc.uri, doc.version));
-      const d = diagnostics.find((x) => POSITION_CODES.includes(String(x.code) as never)) ?? diagnostics[0];
-      if (!d) throw new Error(`bench: no diagnostic for a quick fix at ${label}`);
+      const d = diagnostics.find((x) => wanted(String(x.code)));
+      if (!d) throw new Error(`bench: no ${kind} finding for a quick fix at ${label}`);
       code = String(d.code);
       return server.request<unknown[] | null>(
         "textDocument/codeAction",

@@ -70,3 +70,11 @@ export function unpaired(text: string): string {
 export function nudgeFirstPair(text: string, i: number): string {
   return text.replace(/\[(-?\d+(?:\.\d+)?),/, (_m, x: string) => `[${Math.round((Number(x) + (i % 2 === 0 ? 0.01 : 0)) * 100) / 100},`);
 }
+
+/** The text with the id in its last `targets: [id]` misspelt (an `x` appended): a `scenario.unknown-ref` finding the quick fixes mend. */
+export function misspeltLastTarget(text: string): string {
+  const at = text.lastIndexOf("targets: [");
+  if (at < 0) return text;
+  const close = text.indexOf("]", at);
+  return `${text.slice(0, close)}x${text.slice(close)}`;
+}
