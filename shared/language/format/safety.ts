@@ -2,6 +2,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, CST, parseAllDocuments,
 import { analyze, type Analysis } from "../../engine/analyze";
 import type { Problem } from "../../diagnostics/problem";
 import { parseScenarioKeeping } from "../../parse/parse-scenario";
+import { keptFor, readKept } from "../../parse/reparse";
 import { readingOf } from "../../parse/text-limits";
 
 /**
@@ -28,7 +29,9 @@ export function sameMeaning(before: string, after: string, beforeAnalysis?: Anal
   const comments = [before, after].map(commentsOf);
   if (comments[0] === undefined || comments[1] === undefined || !deepEqual(comments[0], comments[1])) return false;
   if (readingOf(before).kind === "full" && readingOf(after).kind === "full") {
-    const a = parseScenarioKeeping(before);
+    // The analysis of `before` kept its document and what it read from it (parse/reparse.ts `keptFor`).
+    const kept = keptFor(before);
+    const a = kept?.doc ? { ...readKept(kept), kept } : parseScenarioKeeping(before);
     const b = parseScenarioKeeping(after);
     if (a.kept?.doc && b.kept?.doc) {
       const trees = [a.kept.doc.contents, b.kept.doc.contents].map((root) => treeOf(root as Node | null));
