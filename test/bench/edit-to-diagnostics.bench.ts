@@ -26,6 +26,7 @@ import { checkScenario } from "../../shared/engine/check-scenario";
 import { parseScenario, YAML_OPTIONS } from "../../shared/parse/parse-scenario";
 import { readingOf } from "../../shared/parse/text-limits";
 import { POSITION_CODES } from "../../shared/language/fixes/position-fixes";
+import { formatText } from "../../shared/language/format/index";
 import { PLACE_METHOD, PROBE_METHOD, type BoardResult, type PlaceResult, type ProbeResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "../lsp/harness";
 import { coordinateEdits, lastStepEdits, misspeltLastTarget, nudgeFirstPair, overreach, unpaired } from "./edits";
@@ -294,6 +295,18 @@ async function features(label: string, text: string, reps: number, budgetMs: num
       }),
     );
     await server.close(unformatted.uri);
+    // …and a text indented by 4 spaces, re-indented to 2: every line moves, so the result is parsed and compared with the text.
+    const four = formatText(text, { tabSize: 4, insertSpaces: true });
+    const indented = await openDocument(server, `reindent-${label}`, four);
+    rows.push(
+      await afterEdits(server, indented, (i) => `${four}# version ${i}\n`, reps, budgetMs, {
+        feature: "formatting (re-indenting 4 spaces to 2)",
+        ask: () =>
+          server.request("textDocument/formatting", { textDocument: { uri: indented.uri }, options: { tabSize: 2, insertSpaces: true } }, PUBLISH_TIMEOUT_MS),
+        answer: (r: unknown) => `${length(r)} edits`,
+      }),
+    );
+    await server.close(indented.uri);
     // The board editor: the legal region of one model of the last move step, the "why not here?" probe, and a drag.
     const mover = lastMover(text);
     if (mover) {
