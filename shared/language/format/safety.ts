@@ -26,14 +26,14 @@ import { readingOf } from "../../parse/text-limits";
  */
 export function sameMeaning(before: string, after: string, beforeAnalysis?: Analysis): boolean {
   if (before === after) return true;
-  const comments = [before, after].map(commentsOf);
-  if (comments[0] === undefined || comments[1] === undefined || !deepEqual(comments[0], comments[1])) return false;
   if (readingOf(before).kind === "full" && readingOf(after).kind === "full") {
     // The analysis of `before` kept its document and what it read from it (parse/reparse.ts `keptFor`).
     const kept = keptFor(before);
     const a = kept?.doc ? { ...readKept(kept), kept } : parseScenarioKeeping(before);
     const b = parseScenarioKeeping(after);
     if (a.kept?.doc && b.kept?.doc) {
+      // The comments from the parser's tokens of each text, which its parse kept (else from the lexer).
+      if (!sameComments(before, after, a.kept.tokens, b.kept.tokens)) return false;
       const trees = [a.kept.doc.contents, b.kept.doc.contents].map((root) => treeOf(root as Node | null));
       if (trees[0] === undefined || trees[1] === undefined || !sameList(trees[0], trees[1])) return false;
       if ((a.scenario === undefined) !== (b.scenario === undefined)) return false;
@@ -41,6 +41,7 @@ export function sameMeaning(before: string, after: string, beforeAnalysis?: Anal
       return deepEqual(findings(a.problems), findings(b.problems));
     }
   }
+  if (!sameComments(before, after)) return false;
   const data = [before, after].map(dataOf);
   if (data[0] === undefined || data[1] === undefined || !deepEqual(data[0], data[1])) return false;
   const x = beforeAnalysis ?? analyze(before);
@@ -143,9 +144,49 @@ function dataOf(text: string): unknown[] | undefined {
 /** The text of every comment, in order (without trailing whitespace), as `yaml`'s lexer reads them. */
 function commentsOf(text: string): string[] | undefined {
   const out: string[] = [];
-  for (const token of new Lexer().lex(text)) if (CST.tokenType(token) === "comment") out.push(token.replace(/[ \t\r\n]+$/, ""));
+  for (const token of new Lexer().lex(text)) if (CST.tokenType(token) === "comment") out.push(trimEnd(token));
   return out;
 }
+
+const trimEnd = (comment: string): string => comment.replace(/[ \t\r\n]+$/, "");
+
+function sameComments(before: string, after: string, beforeTokens?: readonly CST.Token[], afterTokens?: readonly CST.Token[]): boolean {
+  const x = commentTexts(before, beforeTokens);
+  const y = commentTexts(after, afterTokens);
+  return x !== undefined && y !== undefined && deepEqual(x, y);
+}
+
+/**
+ * Every comment of `text` (from its `#`, without trailing blanks), in order: read from `tokens`,
+ * yaml's parser's tokens of this text, when given and free of error tokens (each comment is a
+ * token there, wherever it hangs; sorted by offset, which a patched scalar's growth never
+ * reorders), else from yaml's lexer. The two agree (test/shared/language/format.test.ts).
+ */
+export function commentTexts(text: string, tokens?: readonly CST.Token[]): string[] | undefined {
+  const found = tokens && commentsOfTokens(tokens);
+  return found ?? commentsOf(text);
+}
+
+function commentsOfTokens(tops: readonly CST.Token[]): string[] | undefined {
+  const found: { readonly offset: number; readonly text: string }[] = [];
+  const stack: unknown[] = [...tops];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === null || typeof item !== "object") continue;
+    if (Array.isArray(item)) {
+      for (const x of item) stack.push(x);
+      continue;
+    }
+    const token = item as Record<string, unknown>;
+    if (token.type === "error" || token.type === "flow-error-end") return undefined;
+    if (token.type === "comment") found.push({ offset: token.offset as number, text: trimEnd(token.source as string) });
+    for (const key of CHILDREN) if (key in token) stack.push(token[key]);
+  }
+  return found.sort((a, b) => a.offset - b.offset).map((c) => c.text);
+}
+
+/** Where a token (or a collection's item) holds other tokens. */
+const CHILDREN = ["start", "key", "sep", "value", "end", "items", "props"] as const;
 
 /**
  * Structural equality of plain data as `toJS` builds it (arrays, objects in key order, Maps,

@@ -5,13 +5,14 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { parseAllDocuments } from "yaml";
+import { parseAllDocuments, Parser } from "yaml";
 import { analyze } from "../../../shared/index";
 import { analyzeIncremental } from "../../../shared/engine/incremental";
 import { forgetKept, keptFor } from "../../../shared/parse/reparse";
 import { unpaired } from "../../bench/edits";
 import { applyEdits } from "../../../shared/language/text/index";
 import { deepEqual, formatEdits, formatText, sameMeaning, type FormatOptions } from "../../../shared/language/format/index";
+import { commentTexts } from "../../../shared/language/format/safety";
 import { onlySpacingInFlow } from "../../../shared/language/format/flow-spacing";
 import { readLayout } from "../../../shared/language/format/layout";
 import { sourceLines } from "../../../shared/language/format/lines";
@@ -492,6 +493,28 @@ describe("the examples and rules fixtures", () => {
       }
     }
     assert.ok(patched > 300, `the patched tokens were there for only ${patched} edits`);
+  });
+
+  it("have the same comments read from their parser tokens as from yaml's lexer, also where comments hang oddly", () => {
+    const odd = [
+      "a: [1, # one\n  2] # list\n# end\n",
+      "a: |  # header\n  # not a comment\nb: 1\n...\n# after the end\n",
+      "%YAML 1.2 # directive\n--- # start\na: {b: 1, # in a map\n  c: 2}\n",
+      "- # empty item\n- x #x\n  # under x\n",
+      "a: 'q # no' # yes\nb: c#no\n",
+    ];
+    let compared = 0;
+    for (const text of [...examples.map(([, t]) => t), ...fixtures.map(([, t]) => t), ...odd]) {
+      const tokens = [...new Parser().parse(text)];
+      const lexed = commentTexts(text);
+      assert.ok(lexed);
+      assert.deepEqual(commentTexts(text, tokens), lexed, text.slice(0, 200));
+      if (lexed.length > 0) compared++;
+    }
+    assert.ok(compared > 100, `${compared} texts with comments`);
+    // A text whose tokens hold an error is read by the lexer.
+    const broken = "a: [1, # c\n";
+    assert.deepEqual(commentTexts(broken, [...new Parser().parse(broken)]), commentTexts(broken));
   });
 
   it("are formatted already: no edits for any of them", () => {
