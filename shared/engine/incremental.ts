@@ -93,11 +93,16 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   // resume from them too; the set-up check's findings head every checkpoint's report.
   keepCheckpoints(scenario, state.ctx.system, checkpoints, setUp);
   const replays: Replays = { scenario, options: key, checkpoints, setUpProblems: setUp, ...(parsed.kept && { kept: parsed.kept }) };
-  replaysOf.set(scenario, replays);
+  // Not its document: an old version kept alive by some memo keeps no YAML tree alive with it.
+  replaysOf.set(scenario, { scenario, options: key, checkpoints, setUpProblems: setUp });
   return { analysis: { scenario, problems, lines }, replays, replayed: steps.length - start, patched: parsed.patched };
 }
 
-/** The replays each analysed version keeps, for the variants of its text tried meanwhile (`analyzeVariant`); weak. */
+/**
+ * The replays each analysed version keeps (without its document: `analyzeVariant` finds that by
+ * text, `keptFor`), for the variants of its text tried meanwhile; weak, and the checkpoints are
+ * the timeline's memo of the same version anyway (`keepCheckpoints`).
+ */
 const replaysOf = new WeakMap<Scenario, Replays>();
 
 /**
