@@ -11,9 +11,11 @@ import type { YNode } from "./yaml-nodes";
  * text lies inside one plain, untagged, unanchored value scalar (not a map key), or inside one
  * flow list of such scalars with its commas and spaces unchanged, and each new text is a single
  * plain token, the previous document is patched in place — each value resolved by `yaml` itself
- * from the token alone, every later offset shifted — and the model is read from it again. Anything else is parsed in full. The result
- * equals `parseScenario(text)` (test/shared/parse/reparse.test.ts proves it for every example and
- * fixture and thousands of random edits).
+ * from the token alone, every later offset shifted — and the model is read from it again; the
+ * parser tokens kept with it (for the formatter) get the new sources too. Anything else is parsed
+ * in full. The result equals `parseScenario(text)`, and the tokens a fresh parse's but for their
+ * offsets (test/shared/parse/reparse.test.ts proves both for every example and fixture and
+ * thousands of random edits).
  */
 
 /** A token that lexes as one plain scalar in any flow or block context, whatever surrounds it. */
