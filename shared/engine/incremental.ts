@@ -92,9 +92,10 @@ export function analyzeIncremental(text: string, previous?: Replays, options: An
   // The timeline's replays of this scenario (the board preview, hovers, completion, inlay hints)
   // resume from them too; the set-up check's findings head every checkpoint's report.
   keepCheckpoints(scenario, state.ctx.system, checkpoints, setUp);
-  const replays: Replays = { scenario, options: key, checkpoints, setUpProblems: setUp, ...(parsed.kept && { kept: parsed.kept }) };
+  const own: Replays = { scenario, options: key, checkpoints, setUpProblems: setUp };
   // Not its document: an old version kept alive by some memo keeps no YAML tree alive with it.
-  replaysOf.set(scenario, { scenario, options: key, checkpoints, setUpProblems: setUp });
+  replaysOf.set(scenario, own);
+  const replays: Replays = parsed.kept ? { ...own, kept: parsed.kept } : own;
   return { analysis: { scenario, problems, lines }, replays, replayed: steps.length - start, patched: parsed.patched };
 }
 

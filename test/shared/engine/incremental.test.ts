@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
 import { analyzeIncremental, analyzeVariant, predecessorOf, type Replays } from "../../../shared/engine/incremental";
-import { parseScenario } from "../../../shared/parse/parse-scenario";
+import { parseScenario, readDocument } from "../../../shared/parse/parse-scenario";
 import { keptFor, readKept } from "../../../shared/parse/reparse";
 import { moveRecords } from "../../../shared/language/board/move-records";
 import { boardFrame } from "../../../shared/engine/frame";
@@ -117,7 +117,12 @@ describe("incremental re-analysis", () => {
         }
         // The analysis is its text's still: its document reads as the text, and the next version resumes from its checkpoints as before.
         assert.equal(keptFor(text), kept);
-        if (kept) assert.deepEqual(readKept(kept), parseScenario(text));
+        if (kept) {
+          assert.deepEqual(readKept(kept), parseScenario(text));
+          // Not only what it remembers of its reading: the document itself was put back.
+          assert.ok(kept.doc);
+          assert.deepEqual(readDocument(kept.doc, text), parseScenario(text));
+        }
         const next = edit(text, rng);
         assert.deepEqual(analyzeIncremental(next, base.replays).analysis.problems, analyze(next).problems);
       }

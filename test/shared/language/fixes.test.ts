@@ -1,12 +1,18 @@
 // Quick fixes (shared/language/fixes): each fix is applied to the text and the result analysed
 // again here, independently of the fixes' own verification: the finding is gone, nothing new came.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Code } from "../../../shared/diagnostics/codes";
 import type { Problem } from "../../../shared/diagnostics/problem";
 import { tally } from "../../helpers/tally";
 import { analyze } from "../../../shared/index";
 import { applyEdits, Budget, quickFixes, type Fix } from "../../../shared/language/fixes/index";
+import { analyzeIncremental } from "../../../shared/engine/incremental";
+import { forgetKept } from "../../../shared/parse/reparse";
+import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
+import { misspeltLastTarget } from "../../bench/edits";
+import { fightPhaseScenario } from "../../bench/scenarios";
 
 /** Two units facing each other; `steps` is the YAML of the steps (indented by 2). */
 function scenario(opts: { rules?: string; turn?: string; phase?: string; board?: string; red: string; blue: string; steps: string; extra?: string }): string {
@@ -387,5 +393,30 @@ describe("quick fixes: mark this step illegal", () => {
     assert.ok(mark(flowStep, "move.too-far").endsWith("  - { pile-in: boyz, to: { a1: [13.6, 10] }, illegal: [move.too-far] }"));
     const crlf = scenario({ ...base, steps }).replace(/\n/g, "\r\n");
     assert.ok(mark(crlf, "move.too-far").endsWith("      a1: [13.6, 10]\r\n    illegal: [move.too-far]\r\n"));
+  });
+});
+
+describe("quick fixes from the server's incremental analysis", () => {
+  it("are those of a full analysis, for every finding of every example and fixture and an id misspelt in a 40-step Fight phase", () => {
+    const texts = [...exampleAndFixtureFiles().map((f) => readFileSync(f, "utf8")), misspeltLastTarget(fightPhaseScenario(100))];
+    let offered = 0;
+    for (const text of texts) {
+      const full = analyze(text);
+      // The server's analysis: its checkpoints and YAML document are what the fixes' checks read the candidates through.
+      const { analysis, replays } = analyzeIncremental(text);
+      assert.deepEqual(analysis.problems, full.problems);
+      analysis.problems.forEach((p, i) => {
+        if (p.severity === "info") return;
+        const fixes = quickFixes(text, analysis, p);
+        assert.deepEqual(fixes, quickFixes(text, full, full.problems[i]), `${p.code} in ${text.slice(0, 80)}`);
+        offered += fixes.length;
+      });
+      if (replays?.kept) forgetKept(replays.kept);
+    }
+    assert.ok(offered > 100, `${offered} fixes offered`);
+    const last = texts[texts.length - 1];
+    const { analysis } = analyzeIncremental(last);
+    const unknown = analysis.problems.find((p) => p.code === "scenario.unknown-ref")!;
+    assert.ok(quickFixes(last, analysis, unknown).length > 0, "the misspelt id is mended");
   });
 });
