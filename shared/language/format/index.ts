@@ -1,6 +1,7 @@
 import type { Analysis } from "../../engine/analyze";
 import type { TextEdit } from "../text/index";
 import { onlySpacingInFlow } from "./flow-spacing";
+import { onlyIndentationMoved } from "./indentation-safety";
 import { readLayout, type Layout } from "./layout";
 import { formatLines, LayoutMismatch, sourceLines, type FormatOptions, type OutLine, type SourceLine } from "./lines";
 import { sameMeaning } from "./safety";
@@ -18,7 +19,9 @@ export { deepEqual, sameMeaning } from "./safety";
  * key's place, an anchor or a tag, and never turns flow style into block style or back. And
  * whatever the rules did, a result is only offered when it is shown to mean what the text did:
  * when it changes nothing but blanks between the same tokens inside flow collections that open
- * and close on one line, from the tokens (flow-spacing.ts); otherwise when the formatted text
+ * and close on one line, from the tokens (flow-spacing.ts); when it changes nothing but the
+ * spaces that start lines, every comparison of indentation YAML makes coming out the same, from
+ * the tokens too (indentation-safety.ts); otherwise when the formatted text
  * parses to the same data, keeps the same comments in the same order and gets the same Ruleboard
  * findings (safety.ts). When re-indenting would fail that check, the same is tried with every
  * line's indentation kept; when that fails too, or the text does not parse, nothing is changed.
@@ -67,15 +70,23 @@ function formatChosen(text: string, options: FormatOptions, request: FormatReque
   const lines = sourceLines(text);
   try {
     // The analysis of this text kept its parser's tokens when it parsed it in full (parse/reparse.ts `keptFor`).
-    const layout = readLayout(text, keptFor(text)?.tokens);
+    const kept = keptFor(text);
+    const layout = readLayout(text, kept?.tokens);
     if (layout === undefined) return undefined;
+    const clean = kept?.doc !== undefined && kept.doc.errors.length === 0 && kept.doc.warnings.length === 0;
     for (const reindent of [true, false]) {
       const out = tryFormat(text, layout, options, reindent);
       if (out === undefined) continue;
       const result = joinLines(text, lines, out, request.lines);
       if (result === text) return undefined;
-      // Spacing inside one-line flow collections is shown safe from the tokens; anything else is parsed and compared.
-      if (onlySpacingInFlow(text, layout, lines, out, request.lines) || sameMeaning(text, result, request.before)) return { lines, out };
+      // Spacing inside one-line flow collections and indentation YAML reads the same are shown safe
+      // from the tokens; anything else is parsed and compared.
+      if (
+        onlySpacingInFlow(text, layout, lines, out, request.lines) ||
+        onlyIndentationMoved(text, layout, lines, out, clean, request.lines) ||
+        sameMeaning(text, result, request.before)
+      )
+        return { lines, out };
     }
   } catch {
     // The rules or the checks failed on a text they did not foresee: leave it as it is.
