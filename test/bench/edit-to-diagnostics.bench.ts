@@ -149,6 +149,37 @@ function timeInTurns(reps: number, budgetMs: number, round: (i: number) => (() =
 }
 
 /**
+ * Parse and analyze of two sizes of the generated Fight phase timed in turns, round after round:
+ * in each round, for the smaller and then the larger, an untimed analysis of one edit, then a
+ * timed parse and a timed analysis of another. So each timed run pays for the garbage of its own
+ * size (as typing into one document would), not the other size's, and both sizes see the machine
+ * at the same minute. The growth of each median from the smaller to the larger.
+ */
+function growthInTurns(from: number, to: number, rounds: number): { from: number; to: number; rounds: number; parseGrowth: number; analyzeGrowth: number } {
+  process.stderr.write(`bench: ${from} and ${to} models in turns...\n`);
+  const texts = [from, to].map((models) => coordinateEdits(fightPhaseScenario(models), 2 * rounds + 2));
+  const parse: number[][] = [[], []];
+  const analyzed: number[][] = [[], []];
+  const started = performance.now();
+  // The first round warms up and is not counted.
+  for (let i = 0; i <= rounds && performance.now() - started < 120_000; i++) {
+    texts.forEach((edits, size) => {
+      analyze(edits[2 * i]);
+      const text = edits[2 * i + 1];
+      const t0 = performance.now();
+      parseDocument(text, YAML_OPTIONS);
+      const t1 = performance.now();
+      analyze(text);
+      const t2 = performance.now();
+      if (i === 0) return;
+      parse[size].push(t1 - t0);
+      analyzed[size].push(t2 - t1);
+    });
+  }
+  return { from, to, rounds: parse[0].length, parseGrowth: median(parse[1]) / median(parse[0]), analyzeGrowth: median(analyzed[1]) / median(analyzed[0]) };
+}
+
+/**
  * Over stdio: open, warm up, then time didChange -> the publishDiagnostics of that version, and
  * just before each edit, a parse of its text in this process (the server idle meanwhile): each
  * edit's baseline is timed next to it.
@@ -459,6 +490,11 @@ async function main(): Promise<void> {
   const sizes: Measured[] = [];
   if (ONLY.has("sizes")) for (const size of SIZES) sizes.push(await measure(`${size.models} models`, fightPhaseScenario(size.models), size, size.models));
 
+  // The growth the issue's target reads (2,000 to 8,000 models), from the two sizes timed in turns
+  // too: the sizes above are minutes apart, and a shared machine's pace drifts more in minutes than
+  // between one analysis and the next.
+  const turns = ONLY.has("sizes") && !QUICK ? growthInTurns(2000, 8000, 11) : undefined;
+
   // Eight edits warm a fresh server's code up first (on these small texts the first few edits of a
   // new process take two to three times as long, mostly compiling), so the medians are of typing
   // into a server that has been running, not of its start-up.
@@ -525,6 +561,12 @@ async function main(): Promise<void> {
     "generated Fight phase (medians; edits nudge one model coordinate anywhere in the text (a set-up position or a move's end), or the last step's last move; parse, analyze and check timed in turns, text by text, and each edit over a parse of its text timed just before it; growth: the time over the size above's (5x then 4x the models); k: growth exponent from the size above, 1 = linear)\n",
   );
   console.log(table(header, sizeRows));
+  if (turns) {
+    console.log(
+      `\ngrowth from ${turns.from} to ${turns.to} models with the two sizes timed in turns (${turns.rounds} rounds): ` +
+        `parse ${fixed(turns.parseGrowth)}x, analyze ${fixed(turns.analyzeGrowth)}x (target: analyze <= 4.4x)`,
+    );
+  }
   console.log("\nphase-stress scenarios\n");
   console.log(
     table(
@@ -589,6 +631,7 @@ async function main(): Promise<void> {
         samples: { parse: m.parse.length, analyze: m.analyze.length, edit: m.edit.length },
       };
     }),
+    growthInTurns: turns ?? null,
     stress: stress.map((m) => ({
       scenario: m.label,
       bytes: m.bytes,
