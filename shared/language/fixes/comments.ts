@@ -1,20 +1,9 @@
-import { CST, Lexer } from "yaml";
+import { lexComments, type Comment } from "../../parse/comments";
 import type { Span } from "../../source/span";
 
-/**
- * The author's comments, which no fix may lose. Read with `yaml`'s own lexer, so a `#` inside a
- * quoted or block scalar, or inside a plain scalar (`a#b`), is never taken for a comment.
- */
+/** The author's comments, which no fix may lose (read by `yaml`'s own lexer: parse/comments.ts). */
 
-/** One comment: where it is and its text (from `#`, without trailing whitespace). */
-export interface Comment {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
-
-/** Lexer markers that stand for no character of the source. */
-const MARKERS = new Set(["\x02", "\x18", "\x1f"]);
+export type { Comment } from "../../parse/comments";
 
 /** The few texts a request reads again and again (the original, the edit being judged). */
 const cache = new Map<string, readonly Comment[]>();
@@ -24,16 +13,7 @@ const CACHED = 4;
 export function commentsOf(text: string): readonly Comment[] {
   const known = cache.get(text);
   if (known) return known;
-  const out: Comment[] = [];
-  let offset = 0;
-  for (const token of new Lexer().lex(text)) {
-    if (MARKERS.has(token)) continue;
-    if (CST.tokenType(token) === "comment") {
-      const body = token.replace(/\s+$/, "");
-      out.push({ start: offset, end: offset + body.length, text: body });
-    }
-    offset += token.length;
-  }
+  const out = lexComments(text);
   if (cache.size >= CACHED) cache.delete(cache.keys().next().value as string);
   cache.set(text, out);
   return out;

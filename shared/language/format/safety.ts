@@ -1,9 +1,10 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, CST, parseAllDocuments, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, CST, parseAllDocuments, type Node } from "yaml";
 import { analyze, type Analysis } from "../../engine/analyze";
 import type { Problem } from "../../diagnostics/problem";
 import { parseScenarioKeeping } from "../../parse/parse-scenario";
 import { keptFor, readKept } from "../../parse/reparse";
 import { readingOf } from "../../parse/text-limits";
+import { lexComments, trimComment } from "../../parse/comments";
 
 /**
  * The formatter's safety net: a formatted text is only offered when it means exactly what the
@@ -141,15 +142,6 @@ function dataOf(text: string): unknown[] | undefined {
   }
 }
 
-/** The text of every comment, in order (without trailing whitespace), as `yaml`'s lexer reads them. */
-function commentsOf(text: string): string[] | undefined {
-  const out: string[] = [];
-  for (const token of new Lexer().lex(text)) if (CST.tokenType(token) === "comment") out.push(trimEnd(token));
-  return out;
-}
-
-const trimEnd = (comment: string): string => comment.replace(/[ \t\r\n]+$/, "");
-
 function sameComments(before: string, after: string, beforeTokens?: readonly CST.Token[], afterTokens?: readonly CST.Token[]): boolean {
   const x = commentTexts(before, beforeTokens);
   const y = commentTexts(after, afterTokens);
@@ -164,7 +156,7 @@ function sameComments(before: string, after: string, beforeTokens?: readonly CST
  */
 export function commentTexts(text: string, tokens?: readonly CST.Token[]): string[] | undefined {
   const found = tokens && commentsOfTokens(tokens);
-  return found ?? commentsOf(text);
+  return found ?? lexComments(text).map((c) => c.text);
 }
 
 function commentsOfTokens(tops: readonly CST.Token[]): string[] | undefined {
@@ -179,7 +171,7 @@ function commentsOfTokens(tops: readonly CST.Token[]): string[] | undefined {
     }
     const token = item as Record<string, unknown>;
     if (token.type === "error" || token.type === "flow-error-end") return undefined;
-    if (token.type === "comment") found.push({ offset: token.offset as number, text: trimEnd(token.source as string) });
+    if (token.type === "comment") found.push({ offset: token.offset as number, text: trimComment(token.source as string) });
     for (const key of CHILDREN) if (key in token) stack.push(token[key]);
   }
   return found.sort((a, b) => a.offset - b.offset).map((c) => c.text);
