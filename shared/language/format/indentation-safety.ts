@@ -18,24 +18,33 @@ import { FULL_CHECK_LIMIT } from "../../model/limits";
  * the same findings (a finding's message never names a column). The comparisons are tracked with
  * a stack of the columns still open, as the parser and the lexer keep them: a column pops every
  * deeper one, each of which has to stay deeper; an equal one has to stay equal; a shallower one
- * has to stay shallower. A whole-line comment closes nothing, and its column decides no
- * structure, with one exception of yaml's lexer: a comment like `#c`, with no blank after the
- * `#`, lowers the column a plain scalar must pass to go on to the next line to the comment's
- * column (so moving it can turn `v` and the key after it into one scalar). Such a comment is
- * compared and then counted as open; one with a blank after its `#` is not compared at all.
+ * has to stay shallower. Beside YAML's own rules, two habits of the `yaml` library read columns
+ * and are tracked the same way:
+ * - its parser files a whole-line comment in the item before or after it by the comment's column,
+ *   which can decide an error (a flow-collection key after it): a comment closes nothing, but
+ *   has to compare with every open column as it did;
+ * - its lexer, at a line whose first character is followed by a non-blank (`#c`), and at a blank
+ *   line followed by a line that starts with a non-blank (see `blankLine`), lowers the column a
+ *   plain scalar must pass to go on to the next line to that line's (so moving it can turn `v`
+ *   and the key after it into one scalar): such a column is compared, then counted as open.
  *
  * What only the full check shows (safety.ts), because there the amount of indentation, not
- * only its order, is read or the rules differ: a token over several lines (a block scalar, a
- * multi-line scalar, a flow collection that spans lines), a tab at a line's start or inside its
- * leading run, document markers and directives that move, a byte-order mark, any line removed,
- * added or with another line break, a text whose YAML has errors or warnings, and a result on
- * the other side of the size past which a text is not checked in full.
+ * only its order, is read or the rules differ: a block scalar (its body, even an empty one at
+ * the end of the text), a token over several lines (a multi-line scalar, a flow collection that
+ * spans lines), a tab at a line's start or inside its leading run, a changed blank line with a
+ * tab (yaml's lexer ends a plain scalar at one, not at an empty line), document markers and
+ * directives that move, a byte-order mark, any line removed, added or with another line break,
+ * a text whose YAML has errors or warnings, and a result on the other side of the size past
+ * which a text is not checked in full. test/shared/language/indentation-safety.test.ts holds the
+ * counterexamples a review found for each of these, and a randomised check of the whole.
  */
 
 /** The tokens a line's indentation runs through, as `yaml`'s parser counts them (only spaces count, not tabs). */
 const RUN = new Set(["space", "seq-item-ind", "explicit-key-ind", "map-value-ind"]);
 /** What yaml's lexer counts as blank after a line's first character (`""`: the end of the text). */
 const BLANK = new Set(["", " ", "\t", "\r", "\n"]);
+/** A block scalar's header and body: their content is read by its indentation, not only its order. */
+const BLOCK_SCALAR = new Set(["block-scalar", "block-scalar-header"]);
 /** Tokens that change how the rest of the text is read, which must stay where they are. */
 const MARKERS = new Set(["doc-start", "doc-end", "directive", "directive-line", "byte-order-mark"]);
 
@@ -74,11 +83,11 @@ export function onlyIndentationMoved(
       now = next.content;
     }
     length += now.length - was.length;
-    // The line's tokens: none may run past its end (a token over several lines).
+    // The line's tokens: none may run past its end (a token over several lines), nor start before it.
     const first = p;
     while (p < leaves.length && leaves[p].start < line.end) {
       const leaf = leaves[p];
-      if (leaf.end > line.end && leaf.type !== "newline") return false;
+      if (leaf.start < line.start || (leaf.end > line.end && leaf.type !== "newline") || BLOCK_SCALAR.has(leaf.type)) return false;
       if (leaf.type === "newline" && leaf.inFlow) return false;
       if (MARKERS.has(leaf.type) && was !== now) return false;
       p++;
@@ -89,9 +98,15 @@ export function onlyIndentationMoved(
     }
     const shift = shiftOf(was, now);
     if (shift === undefined) return false;
+    if (p < leaves.length && leaves[p].start < line.end + line.eol.length) return false;
     const run = runOf(text, leaves, first, p, line);
     if (run === undefined) return false;
-    for (const col of run.cols) if (!put(open, col, col + shift, !run.comment)) return false;
+    if (run.cols.length === 0) {
+      const blank = blankLine(text, line, was, now);
+      if (blank === undefined || (blank !== "free" && !put(open, blank.was, blank.now, "file"))) return false;
+      continue;
+    }
+    for (const col of run.cols) if (!put(open, col, col + shift, run.mode)) return false;
   }
   return text.length <= FULL_CHECK_LIMIT && length <= FULL_CHECK_LIMIT;
 }
@@ -138,20 +153,41 @@ function runOf(text: string, leaves: readonly Leaf[], from: number, to: number, 
     cols.push(leaf.start - line.start);
     if (leaf.type === "space" && text.slice(leaf.start, leaf.end).includes("\t")) return undefined;
     if (leaf.type === "comment" && cols.length === 1) {
-      // A whole-line comment: YAML reads no structure from it, but yaml's lexer, at a line whose
-      // first character is followed by a non-blank (`#c`), lowers the column a scalar must pass to
-      // go on to later lines to that line's. A comment with a blank after its `#` changes nothing.
-      return BLANK.has(text.charAt(leaf.start + 1)) ? { cols: [], comment: true } : { cols, comment: true };
+      // A whole-line comment closes no collection, but yaml's parser files it by its column (in
+      // the item before or the one after), which can decide an error; and yaml's lexer, at a line
+      // whose first character is followed by a non-blank (`#c`), lowers the column a plain scalar
+      // must pass to go on to later lines to that line's, which can decide the data.
+      return { cols, mode: BLANK.has(text.charAt(leaf.start + 1)) ? "compare" : "file" };
     }
-    if (!RUN.has(leaf.type)) return { cols, comment: false };
+    if (!RUN.has(leaf.type)) return { cols, mode: "close" };
   }
-  return { cols, comment: false };
+  return { cols, mode: "close" };
 }
+
+/** How a column is put among the open ones: it closes the deeper ones, it is filed among them, or only compared with them. */
+type Mode = "close" | "file" | "compare";
 
 interface Run {
   readonly cols: readonly number[];
-  /** The line is a comment and nothing else. */
-  readonly comment: boolean;
+  readonly mode: Mode;
+}
+
+/**
+ * Whether a line of blanks (no token but blanks) may become `now`. One with a tab stays as it
+ * is: yaml's lexer ends a plain scalar at a line of a tab, not at an empty one. One of spaces may
+ * become any other, but yaml's lexer, at a blank line followed by a line whose first character
+ * is not blank and whose second is (`# note`, `x y`), lowers the column a plain scalar must pass
+ * to go on to later lines to the blank line's length (`-`, `?` and `:` set it again at once, and
+ * a line whose second character is not blank sets it to 0): such a line is compared and filed
+ * like a `#c` comment, with its length as its column (the caller's stack of open columns).
+ */
+function blankLine(text: string, line: SourceLine, was: string, now: string): "free" | Open | undefined {
+  if (was !== now && (was.includes("\t") || now.includes("\t"))) return undefined;
+  if (line.eol !== "\n" || !/^ *$/.test(was)) return "free";
+  const first = text.charAt(line.end + 1);
+  const second = text.charAt(line.end + 2);
+  const lowers = !BLANK.has(first) && BLANK.has(second) && first !== "-" && first !== "?" && first !== ":";
+  return lowers ? { was: was.length, now: now.length } : "free";
 }
 
 /**
@@ -161,16 +197,17 @@ interface Run {
  * stay shallower. The stack stays ordered the same way in the text and in the result, so each
  * neighbour compared stands for all the columns beyond it.
  */
-function put(open: Open[], was: number, now: number, closes: boolean): boolean {
+function put(open: Open[], was: number, now: number, mode: Mode): boolean {
   let at = open.length;
   while (at > 0 && open[at - 1].was > was) {
     if (open[at - 1].now <= now) return false;
     at--;
   }
-  if (closes) open.length = at;
+  if (mode === "close") open.length = at;
   const below = open[at - 1];
+  if (below === undefined) return false;
   if (below.was === was) return below.now === now;
   if (below.now >= now) return false;
-  open.splice(at, 0, { was, now });
+  if (mode !== "compare") open.splice(at, 0, { was, now });
   return true;
 }

@@ -106,9 +106,35 @@ describe("re-indentation shown safe from the tokens", () => {
     const moved = doc("- k:", "  #c", "    v", "  j: 1");
     assert.notDeepEqual(reading(moved), reading(text));
     assert.equal(shown(text, moved), false);
-    // `# c` changes nothing wherever it goes.
-    assert.equal(shown(doc("- k:", "    # c", "    v", "  j: 1"), doc("- k:", "# c", "    v", "  j: 1")), true);
-    assert.deepEqual(reading(doc("- k:", "# c", "    v", "  j: 1")), reading(doc("- k:", "    # c", "    v", "  j: 1")));
+    // `# c` may move as long as it compares with the open columns as it did (yaml's parser files it by them).
+    assert.equal(shown(doc("- k:", "    # c", "    v", "  j: 1"), doc("- k:", "     # c", "    v", "  j: 1")), true);
+    assert.equal(shown(doc("- k:", "    # c", "    v", "  j: 1"), doc("- k:", "# c", "    v", "  j: 1")), false);
+  });
+
+  it("refuses what yaml reads from blank lines and comment columns: a blank line before a comment at column 0, a line of a tab, a comment filed elsewhere", () => {
+    // Each pair: a text and a re-indentation of it that yaml reads otherwise (found by review).
+    const pairs: [string, string][] = [
+      // A blank line of spaces followed by `# c` at column 0 lowers the column a plain scalar
+      // must pass to go on: with the spaces gone, `v` runs on into `- x`.
+      ["l:\n  - k:\n      \n# c\n      v\n  - x\n", "l:\n  - k:\n\n# c\n      v\n  - x\n"],
+      ["a:\n  k:\n\n    # c\n    v\n  j: 1\n", "a:\n  k:\n\n# c\n    v\n  j: 1\n"],
+      // A line of a tab ends a plain scalar; an empty line does not.
+      ["- k:\n  #c\n    v\n\t\n  j: 1\n", "- k:\n  #c\n    v\n\n  j: 1\n"],
+      // yaml's parser files a comment by its column, here before a flow-collection key.
+      ["a:\n  b: 1\n  # c\n[k]: 1\n", "a:\n  b: 1\n# c\n[k]: 1\n"],
+      // A kept block scalar at the end of a text with no final line break.
+      ["k: |+\n  ", "k: |+\n"],
+      ["k: |+\n", "k: |+\n  "],
+    ];
+    for (const [text, moved] of pairs) {
+      assert.notDeepEqual(reading(moved), reading(text), JSON.stringify(moved));
+      assert.equal(shown(text, moved), false, JSON.stringify(text));
+    }
+    // A blank line followed by a key at column 0, or by a list item, may lose its spaces.
+    assert.equal(shown(doc("a:", "    b: 1", "    ", "c: 2"), doc("a:", "  b: 1", "", "c: 2")), true);
+    assert.equal(shown(doc("- a:", "      b: 1", "    ", "- 2"), doc("- a:", "    b: 1", "", "- 2")), true);
+    // A block scalar whose body is only empty lines is refused, never a throw.
+    for (const text of ["k: |\n\nj: 1\n", "k: >\n\nj: 1\n", "- |+\n\n- x\n", "k: |+\n\n"]) assert.equal(shown(text, text + ""), false, JSON.stringify(text));
   });
 
   it("refuses a line moved to column 0, where `---` and `...` are document markers", () => {
@@ -179,8 +205,10 @@ function generate(rng: () => number, indent: () => number): string {
   let keys = 0;
   const scalar = (): string => pick(["1", "x", "'q'", '"d q"', "[a, b]", "{ k: v }", "-1", "true", "~", "a b", "!!str 2", "&n" + keys++ + " v"]);
   const comment = (col: number): void => {
+    // A blank line (of spaces, or a tab) before a comment, which may sit at column 0.
+    if (rng() < 0.06) lines.push(pick(["", "  ", "      ", "\t"]));
     if (rng() < 0.15) lines.push(" ".repeat(Math.max(0, col + Math.floor(indent() * 7) - 3)) + pick(["# c", "#c", "#"]));
-    if (rng() < 0.05) lines.push(pick(["", "  ", "      "]));
+    if (rng() < 0.05) lines.push(pick(["", "  ", "      ", "\t"]));
   };
   const trailing = (): string => (rng() < 0.1 ? pick([" # t", "   ", " #t"]) : "");
   // `prefix` is written before the first line's content (a `- ` or nothing); `col` is where the node's content starts.
@@ -188,7 +216,8 @@ function generate(rng: () => number, indent: () => number): string {
     const n = 1 + Math.floor(rng() * 3);
     for (let i = 0; i < n; i++) {
       const head = i === 0 ? prefix : " ".repeat(col);
-      const key = `k${keys++}`;
+      // Now and then a flow collection as a key, which the parser reads with the comments before it.
+      const key = rng() < 0.05 ? `[k${keys++}]` : `k${keys++}`;
       const r = rng();
       if (depth > 0 && r < 0.3) {
         lines.push(`${head}${key}:${trailing()}`);
@@ -238,6 +267,8 @@ function generate(rng: () => number, indent: () => number): string {
   // Now and then a token over several lines, which only the full check may pass.
   if (rng() < 0.05) lines.push("z:", "  t: |", "    x", "      y");
   if (rng() < 0.05) lines.push("z:", "  t: one", "   two");
+  // And a kept block scalar at the end of a text with no final line break.
+  if (rng() < 0.03) return lines.join("\n") + "\nzz: |+\n  ";
   return lines.join("\n") + "\n";
 }
 
@@ -294,7 +325,7 @@ describe("whatever re-indentation the proof accepts, YAML reads the same", () =>
     }
     t.diagnostic(`${accepted} of ${tried} variants accepted; ${refusedChanged} refused that YAML reads otherwise`);
     // Not a vacuous test: many accepted, and many of the variants refused do read otherwise.
-    assert.ok(accepted > tried / 5, `${accepted} of ${tried} accepted`);
+    assert.ok(accepted > tried / 10, `${accepted} of ${tried} accepted`);
     assert.ok(refusedChanged > tried / 10, `${refusedChanged} of ${tried} refused and read otherwise`);
   });
 });
