@@ -125,11 +125,33 @@ export function analyzeVariant(text: string, base: { readonly text: string; read
   const lines = new LineIndex(text);
   const scenario = parsed.scenario;
   if (!scenario) return { analysis: { problems: parsed.problems, lines }, replayed: 0, patched: !!through };
-  const { state } = resume(replays, scenario, optionsKey(options), options);
+  const { state, same } = resume(replays, scenario, optionsKey(options), options);
   const start = state.next;
+  if (same - start >= EXTRA_AFTER && same < scenario.steps.length) {
+    // Far from the checkpoint: the state before the first changed step, for the base's next variants and next version.
+    advance(state, scenario.steps[same - 1].index);
+    keepExtra(replays.scenario, cloneReplay(state));
+  }
   advance(state);
   const problems = [...parsed.problems, ...finishCheck(scenario, state)];
   return { analysis: { scenario, problems, lines }, replayed: scenario.steps.length - start, patched: !!through };
+}
+
+/**
+ * Checkpoints of an analysed version found by replaying its variants: the replay before the first
+ * step a variant changed (where the next variant, or the version a quick fix makes, changes it
+ * again), when that is at least EXTRA_AFTER steps past the nearest kept checkpoint. A memo beside
+ * the version's own checkpoints, never changing a result; `resume` reads both. At most MAX_EXTRA
+ * per version, the newest kept.
+ */
+const extraOf = new WeakMap<Scenario, ReplayState[]>();
+const EXTRA_AFTER = 8;
+const MAX_EXTRA = 4;
+
+function keepExtra(scenario: Scenario, checkpoint: ReplayState): void {
+  const extra = (extraOf.get(scenario) ?? []).filter((c) => c.next !== checkpoint.next);
+  extra.push(checkpoint);
+  extraOf.set(scenario, extra.slice(-MAX_EXTRA));
 }
 
 const optionsKey = (options: AnalyzeOptions): string => JSON.stringify([options.rules ?? null, options.rulings ?? null]);
@@ -152,7 +174,9 @@ function resume(
     same = 0;
     while (same < steps.length && same < old.length && deepEqual(old[same], steps[same])) same++;
   }
-  const usable = previous && same > 0 ? previous.checkpoints.filter((c) => c.next <= same) : [];
+  const extra = previous ? (extraOf.get(previous.scenario) ?? []) : [];
+  const all = extra.length === 0 ? (previous?.checkpoints ?? []) : [...(previous?.checkpoints ?? []), ...extra].sort((a, b) => a.next - b.next);
+  const usable = previous && same > 0 ? all.filter((c, i) => c.next <= same && all[i + 1]?.next !== c.next) : [];
   const from = usable.at(-1);
   if (from) {
     const copy = cloneReplay(from);
