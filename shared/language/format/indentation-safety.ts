@@ -98,7 +98,6 @@ export function onlyIndentationMoved(
     }
     const shift = shiftOf(was, now);
     if (shift === undefined) return false;
-    if (p < leaves.length && leaves[p].start < line.end + line.eol.length) return false;
     const run = runOf(text, leaves, first, p, line);
     if (run === undefined) return false;
     if (run.cols.length === 0) {

@@ -143,9 +143,7 @@ function dataOf(text: string): unknown[] | undefined {
 }
 
 function sameComments(before: string, after: string, beforeTokens?: readonly CST.Token[], afterTokens?: readonly CST.Token[]): boolean {
-  const x = commentTexts(before, beforeTokens);
-  const y = commentTexts(after, afterTokens);
-  return x !== undefined && y !== undefined && deepEqual(x, y);
+  return deepEqual(commentTexts(before, beforeTokens), commentTexts(after, afterTokens));
 }
 
 /**
@@ -154,7 +152,7 @@ function sameComments(before: string, after: string, beforeTokens?: readonly CST
  * token there, wherever it hangs; sorted by offset, which a patched scalar's growth never
  * reorders), else from yaml's lexer. The two agree (test/shared/language/format.test.ts).
  */
-export function commentTexts(text: string, tokens?: readonly CST.Token[]): string[] | undefined {
+export function commentTexts(text: string, tokens?: readonly CST.Token[]): string[] {
   const found = tokens && commentsOfTokens(tokens);
   return found ?? lexComments(text).map((c) => c.text);
 }
