@@ -217,7 +217,7 @@ async function overStdio(
       samples.push(performance.now() - t1);
       if (performance.now() - started > budgetMs) break;
     }
-    const framing = server.framingErrors();
+    const framing = await server.framingErrors();
     if (framing.length > 0) process.stderr.write(`bench: stdout framing problems: ${framing.slice(0, 3).join("; ")}\n`);
     await server.shutdownAndExit().catch(() => undefined);
     return { edit: samples, parse };

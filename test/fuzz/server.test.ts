@@ -140,7 +140,7 @@ test("about 200 mutated documents, as single edits and bursts, each get valid di
   }
   assert.deepEqual(failures, []);
   assert.equal(restarts, 0, "the server died and was restarted");
-  assert.deepEqual(server.framingErrors(), []);
+  assert.deepEqual(await server.framingErrors(), []);
   // Most documents are single edits, each published; guards against a run that checked nothing.
   assert.ok(publishesChecked >= 120, `only ${publishesChecked} publishes were checked`);
 });
@@ -178,7 +178,7 @@ test("afterwards the server still answers, wrote only LSP frames, and exits clea
   await server.open(uri, MINIMAL, 1);
   assert.deepEqual(await server.diagnostics(uri, 1, PUBLISH_TIMEOUT_MS), { uri, version: 1, diagnostics: [] });
   assert.deepEqual(await server.request("ruleboard/analysis", { uri }, PUBLISH_TIMEOUT_MS), { version: 1, problems: [] });
-  assert.deepEqual(server.framingErrors(), []);
+  assert.deepEqual(await server.framingErrors(), []);
   assert.deepEqual(await server.shutdownAndExit(), { code: 0, signal: null });
   assert.equal(restarts, 0, "the server died during the fuzz run and had to be restarted");
 });

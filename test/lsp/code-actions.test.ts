@@ -174,7 +174,7 @@ test("nothing for other kinds, other sources, stale ranges or closed documents",
   assert.deepEqual(await codeActions(uri, [moved]), []);
   await server.close(uri);
   assert.deepEqual(await codeActions(uri, [diagnostic]), []);
-  assert.deepEqual(server.framingErrors(), []);
+  assert.deepEqual(await server.framingErrors(), []);
 });
 
 /** The verified position for TWO_LOST's move.not-closer. */
@@ -268,5 +268,5 @@ test("malformed requests are InvalidParams; a malformed diagnostic is skipped; t
     ["Move a1 to [12.99, 10]", "Mark this step illegal: move.too-far"],
   );
   assert.deepEqual(actions[0].diagnostics, [diagnostic]);
-  assert.deepEqual(server.framingErrors(), []);
+  assert.deepEqual(await server.framingErrors(), []);
 });

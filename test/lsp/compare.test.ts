@@ -38,7 +38,7 @@ test("the request returns compareSystems' result for the open text, with its ver
       [false, "11e legal", "10e legal", "10e+club legal"],
     ],
   );
-  assert.deepEqual(server.framingErrors(), []);
+  assert.deepEqual(await server.framingErrors(), []);
 });
 
 test("after a change the request compares the new text", async () => {

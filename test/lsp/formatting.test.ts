@@ -144,6 +144,6 @@ test("asked again for the same version, the same answer; for the next version, t
   assert.deepEqual(await formatting(uri), first);
 });
 
-test("the server wrote nothing but protocol messages to stdout", () => {
-  assert.deepEqual(server.framingErrors(), []);
+test("the server wrote nothing but protocol messages to stdout", async () => {
+  assert.deepEqual(await server.framingErrors(), []);
 });

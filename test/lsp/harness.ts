@@ -251,9 +251,18 @@ export class LspServer {
     if (this.alive) this.child.kill("SIGKILL");
   }
 
-  /** Problems with the framing of everything the child wrote to stdout so far (empty = all valid). */
-  framingErrors(): string[] {
-    return checkFraming(Buffer.concat(this.stdout)).errors;
+  /**
+   * Problems with the framing of everything the child wrote to stdout so far (empty = all valid).
+   * A message still arriving (its last bytes not read yet: a late publish) is waited for, up to
+   * `waitMs`, rather than reported as truncated.
+   */
+  async framingErrors(waitMs = 2_000): Promise<string[]> {
+    const started = Date.now();
+    for (;;) {
+      const { errors, incomplete } = checkFraming(Buffer.concat(this.stdout));
+      if (!incomplete || Date.now() - started > waitMs) return errors;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 }
 
@@ -268,14 +277,17 @@ export function frame(message: object): Buffer {
  * valid Content-Length, an unknown header, a body that is not a JSON-RPC 2.0 object, or
  * trailing bytes that do not form a complete message.
  */
-export function checkFraming(bytes: Buffer): { messages: unknown[]; errors: string[] } {
+export function checkFraming(bytes: Buffer): { messages: unknown[]; errors: string[]; incomplete: boolean } {
   const messages: unknown[] = [];
   const errors: string[] = [];
+  /** The only problem is a last message cut short: its bytes may still be on their way. */
+  let incomplete = false;
   let at = 0;
   while (at < bytes.length) {
     const headerEnd = bytes.indexOf("\r\n\r\n", at, "ascii");
     if (headerEnd < 0) {
       errors.push(`offset ${at}: ${bytes.length - at} trailing bytes without a complete header`);
+      incomplete = errors.length === 1;
       break;
     }
     let length: number | undefined;
@@ -292,6 +304,7 @@ export function checkFraming(bytes: Buffer): { messages: unknown[]; errors: stri
     const bodyStart = headerEnd + 4;
     if (bodyStart + length > bytes.length) {
       errors.push(`offset ${at}: body truncated (${bytes.length - bodyStart} of ${length} bytes)`);
+      incomplete = errors.length === 1;
       break;
     }
     try {
@@ -305,5 +318,5 @@ export function checkFraming(bytes: Buffer): { messages: unknown[]; errors: stri
     }
     at = bodyStart + length;
   }
-  return { messages, errors };
+  return { messages, errors, incomplete };
 }
