@@ -31,8 +31,13 @@ export interface Registry {
  */
 export class ParseContext {
   readonly problems: Problem[] = [];
-  readonly registry: Registry = { units: new Map(), models: new Map(), objectives: new Map(), weapons: new Map(), players: [] };
+  readonly registry: Registry;
   step: number | undefined;
+
+  /** `registry`: the ids a reading of the same definitions found (parse/reread.ts reads one step against them); new otherwise. */
+  constructor(registry?: Registry) {
+    this.registry = registry ?? { units: new Map(), models: new Map(), objectives: new Map(), weapons: new Map(), players: [] };
+  }
 
   /** Records an error finding, optionally pointing at other places involved (a first definition). */
   error(code: Code, message: string, span: Span, related?: RelatedInfo[]): void {
@@ -59,4 +64,18 @@ export class ParseContext {
       this.step = saved;
     }
   }
+}
+
+/**
+ * The registry each reading filled, by the scenario it read: a step read again (parse/reread.ts)
+ * resolves its ids against its version's definitions. Weak, and never changed after the reading.
+ */
+const registries = new WeakMap<object, Registry>();
+
+export function keepRegistry(scenario: object, registry: Registry): void {
+  registries.set(scenario, registry);
+}
+
+export function registryOf(scenario: object): Registry | undefined {
+  return registries.get(scenario);
 }

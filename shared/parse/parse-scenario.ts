@@ -5,7 +5,7 @@ import { parseWeapons } from "./parse-weapons";
 import { readShow } from "./parse-show";
 import type { Span } from "../source/span";
 import { readKeys, type KeyTable } from "./key-table";
-import { ParseContext } from "./parse-context";
+import { keepRegistry, ParseContext } from "./parse-context";
 import { parseObjectives } from "./parse-objectives";
 import { parseSteps } from "./parse-steps";
 import { parseTerrain } from "./parse-terrain";
@@ -235,6 +235,7 @@ export function readDocument(doc: Document.Parsed, text: string): { scenario?: S
   try {
     const ctx = new ParseContext();
     const scenario = readScenario(ctx, doc.contents, text);
+    if (scenario) keepRegistry(scenario, ctx.registry);
     return scenario ? { scenario, problems: sortProblems(ctx.problems) } : { problems: sortProblems(ctx.problems) };
   } catch (error) {
     return internalError(error);
@@ -303,7 +304,7 @@ function firstLine(text: string): Span {
 }
 
 /** Findings in text order (stable, so findings at one place keep the order they were made in). */
-function sortProblems(problems: Problem[]): Problem[] {
+export function sortProblems(problems: Problem[]): Problem[] {
   return problems
     .map((p, i) => ({ p, i }))
     .sort((a, b) => a.p.span.start - b.p.span.start || a.p.span.end - b.p.span.end || a.i - b.i)

@@ -162,10 +162,15 @@ export function parseSteps(ctx: ParseContext, pair: YPair): { steps: Step[]; wri
   }
   const items = seqItems(seq);
   items.forEach((item, index) => {
-    const step = ctx.inStep(index, () => parseStep(ctx, item, index));
+    const step = readStep(ctx, item, index);
     if (step) steps.push(step);
   });
   return { steps, written: items.length };
+}
+
+/** Reads the item at `index` of `steps:`, its findings stamped with the index; refs not yet checked. */
+export function readStep(ctx: ParseContext, item: YNode, index: number): Step | undefined {
+  return ctx.inStep(index, () => parseStep(ctx, item, index));
 }
 
 function parseStep(ctx: ParseContext, item: YNode, index: number): Step | undefined {

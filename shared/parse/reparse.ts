@@ -1,7 +1,8 @@
 import { isAlias, isCollection, isPair, isScalar, isSeq, parseDocument, Scalar, type CST } from "yaml";
 import type { Problem } from "../diagnostics/problem";
 import type { Scenario } from "../model/scenario";
-import { parseScenarioKeeping, readDocument, type KeptDocument, type TokenGrowth, YAML_OPTIONS } from "./parse-scenario";
+import { parseScenarioKeeping, readDocument, type KeptDocument, type KeptReading, type TokenGrowth, YAML_OPTIONS } from "./parse-scenario";
+import { rereadStep, type PatchedRegion } from "./reread";
 import type { YNode } from "./yaml-nodes";
 
 /**
@@ -39,7 +40,7 @@ export function reparseScenario(text: string, previous?: KeptDocument): Reparsed
   if (patched) {
     // A drag's check read this very text through this document a moment ago (`parseThrough`).
     const ahead = previous?.ahead?.text === text ? previous.ahead.read : undefined;
-    const read = ahead ? { ...ahead, problems: [...ahead.problems] } : readDocument(patched.doc, text);
+    const read = ahead ? { ...ahead, problems: [...ahead.problems] } : readPatched(previous!.read, patched, text);
     const tokens = patchTokens(previous!, patched.changes);
     return { ...read, kept: { text, doc: patched.doc, read, ...tokens }, patched: true };
   }
@@ -53,9 +54,11 @@ export function reparseScenario(text: string, previous?: KeptDocument): Reparsed
  * parse follows next time) if the patch failed half-way.
  */
 export function parseThrough(kept: KeptDocument, text: string): { scenario?: Scenario; problems: Problem[] } | undefined {
-  const doc = patch(kept, text)?.doc;
-  if (!doc) return undefined;
-  const result = readDocument(doc, text);
+  const read = kept.read;
+  const patched = patch(kept, text);
+  if (!patched) return undefined;
+  const { doc } = patched;
+  const result = readPatched(read, patched, text);
   // The tokens are not patched on the way: the document comes back to the text they are of.
   const restored = patch({ text, doc }, kept.text)?.doc;
   if (restored) {
@@ -63,6 +66,15 @@ export function parseThrough(kept: KeptDocument, text: string): { scenario?: Sce
     kept.ahead = { text, read: { ...result, problems: [...result.problems] } };
   }
   return result;
+}
+
+/** The reading of a patched document: one step read again from `previous` (parse/reread.ts) when the patch allows, else all of it. */
+function readPatched(
+  previous: KeptReading | undefined,
+  patched: { doc: Doc; region: PatchedRegion },
+  text: string,
+): { scenario?: Scenario; problems: Problem[] } {
+  return rereadStep(previous, patched.doc, patched.region) ?? readDocument(patched.doc, text);
 }
 
 /** `parseScenario(kept.text)`: what reading the kept document gave, or read from it, when it has one. */
@@ -112,7 +124,7 @@ interface Rewritten {
  * The previous document patched to `text`, with the scalars it rewrote, or undefined when the
  * edit is not one plain scalar's.
  */
-function patch(previous: KeptDocument, text: string): { doc: Doc; changes: Rewritten[] } | undefined {
+function patch(previous: KeptDocument, text: string): { doc: Doc; changes: Rewritten[]; region: PatchedRegion } | undefined {
   const doc = previous.doc;
   const old = previous.text;
   if (!doc || old === text) return undefined;
@@ -171,7 +183,7 @@ function patch(previous: KeptDocument, text: string): { doc: Doc; changes: Rewri
     }
     target.range = [from, to, to + (target.range[2] - target.range[1])];
   });
-  return { doc, changes };
+  return { doc, changes, region: { start: nodeStart, end: nodeEnd, delta } };
 }
 
 /** At most this many distinct scalars are patched in a document's tokens; past it they are dropped (formatting parses again). */

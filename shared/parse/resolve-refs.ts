@@ -9,9 +9,15 @@ import { quote } from "./yaml-nodes";
  * `scenario.unknown-ref` finding; an id whose definition had errors is dropped quietly (its
  * definition already has a finding).
  */
+/**
+ * How many unknown ids of a text get a "did you mean" (each costs a scan of the ids): a text full
+ * of bad refs gets it for the first few only. Each unknown id of a definition or step is one
+ * `scenario.unknown-ref` finding made while one is left.
+ */
+export const SUGGESTIONS = 25;
+
 export class RefResolver {
-  /** "Did you mean" costs a scan of the ids; a text full of bad refs gets it for the first few only. */
-  private suggestionsLeft = 25;
+  private suggestionsLeft = SUGGESTIONS;
 
   constructor(private readonly ctx: ParseContext) {}
 
