@@ -43,7 +43,7 @@ export class DocumentAnalyses {
     if (cached !== undefined && cached.version === document.version) return cached;
     const block = this.blockAnalysis(document);
     if (block !== undefined) return block;
-    const fresh = isMarkdownDocument(document) ? markdownVersion(document) : this.scenarioVersion(document);
+    const fresh = isMarkdownDocument(document) ? markdownVersion(document, cached?.markdown) : this.scenarioVersion(document);
     this.byUri.set(document.uri, fresh);
     if (fresh.analysis.scenario) this.lastModel.set(document.uri, fresh.analysis.scenario);
     for (const b of fresh.markdown?.blocks ?? []) {
@@ -97,8 +97,12 @@ export class DocumentAnalyses {
   }
 }
 
-/** A Markdown document's version, analysed block by block as `ruleboard check` does. */
-function markdownVersion(document: TextDocument): VersionedAnalysis {
-  const markdown = analyzeMarkdown(document.getText());
+/**
+ * A Markdown document's version, analysed block by block as `ruleboard check` does; the blocks
+ * whose text the last version had keep that version's analyses (typing in one block of a chapter
+ * analyses that block).
+ */
+function markdownVersion(document: TextDocument, last: MarkdownAnalysis | undefined): VersionedAnalysis {
+  const markdown = analyzeMarkdown(document.getText(), {}, last);
   return { version: document.version, analysis: { problems: markdown.problems, lines: markdown.lines }, markdown };
 }

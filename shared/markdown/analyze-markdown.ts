@@ -26,18 +26,31 @@ export interface MarkdownAnalysis {
 
 /**
  * Analyses each scenario block on its own (as if it were a file) and maps its problems, their
- * related locations included, into the document. Pure; never throws.
+ * related locations included, into the document. Pure; never throws. `previous`, an analysis of an
+ * earlier version of the document with the same options, lends its blocks' analyses to the blocks
+ * whose text it had (anywhere in it): the analysis of a text is a function of the text, so the
+ * document's next version costs the blocks that changed, not every block (a chapter of examples).
  */
-export function analyzeMarkdown(markdown: string, options: AnalyzeOptions = {}): MarkdownAnalysis {
+export function analyzeMarkdown(markdown: string, options: AnalyzeOptions = {}, previous?: MarkdownAnalysis): MarkdownAnalysis {
+  const key = optionsKey(options);
+  const known = new Map<string, Analysis>();
+  if (previous && keyOf.get(previous) === key) for (const b of previous.blocks) known.set(b.block.text, b.analysis);
   const blocks = findScenarioBlocks(markdown).map((block): BlockAnalysis => {
-    const analysis = analyze(block.text, options);
+    const analysis = known.get(block.text) ?? analyze(block.text, options);
     const own = block.illegal ? expectIllegal(analysis) : { problems: analysis.problems, brokeNothing: false };
     const problems = own.problems.map((p) => placeInDocument(block, p));
     if (own.brokeNothing) problems.push(problem("expect.unmet", "error", "this block is marked illegal but breaks no rule", block.fence));
     return { block, analysis, problems };
   });
-  return { blocks, problems: blocks.flatMap((b) => b.problems), lines: new LineIndex(markdown) };
+  const result = { blocks, problems: blocks.flatMap((b) => b.problems), lines: new LineIndex(markdown) };
+  keyOf.set(result, key);
+  return result;
 }
+
+/** The options each analysis was made with (as a key), so a later version borrows only from the same options. */
+const keyOf = new WeakMap<MarkdownAnalysis, string>();
+
+const optionsKey = (options: AnalyzeOptions): string => JSON.stringify([options.rules ?? null, options.rulings ?? null]);
 
 /**
  * A block marked `illegal` shows a broken scenario on purpose: its errors and warnings are what

@@ -17,7 +17,7 @@
 //
 // Prints tables and writes them as JSON to out/bench.json. Asserts nothing about time; each series
 // stops once it has used its time budget (the table's n says how many samples each figure rests on).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseDocument } from "yaml";
@@ -442,6 +442,49 @@ async function afterEdits(
   return { feature: what.feature, samples, answer };
 }
 
+/**
+ * A rules writer's chapter: every example three times in ```ruleboard blocks, prose between, open
+ * as one Markdown document. Each sample types a digit into a number of the block halfway down and
+ * waits for the document's diagnostics (the other blocks did not change).
+ */
+async function chapterEdits(reps: number, budgetMs: number): Promise<{ blocks: number; bytes: number; parseAllMs: number; samples: number[] }> {
+  process.stderr.write("bench: a Markdown chapter of examples...\n");
+  const dir = path.join(ROOT, "examples");
+  const texts = readdirSync(dir)
+    .filter((n) => n.endsWith(".scenario.yaml"))
+    .sort()
+    .map((n) => readFileSync(path.join(dir, n), "utf8"));
+  let markdown = "# A chapter of examples\n\n";
+  for (let copy = 0; copy < 3; copy++)
+    for (const [i, t] of texts.entries()) markdown += `## Example ${copy + 1}.${i + 1}\n\nWhat the rule says.\n\n\`\`\`ruleboard\n${t}\`\`\`\n\n`;
+  const blocks = texts.length * 3;
+  for (let i = 0; i < 2; i++) for (const t of texts) parseDocument(t, YAML_OPTIONS);
+  const parseAllMs = median(timeSync(reps, budgetMs / 4, () => texts.forEach((t) => parseDocument(t, YAML_OPTIONS)))) * 3;
+  const at = markdown.indexOf(": [", Math.floor(markdown.length / 2)) + 3;
+  const { server } = await LspServer.start();
+  try {
+    const uri = "file:///workspace/bench-chapter.md";
+    let version = 1;
+    await server.open(uri, markdown, version, "markdown");
+    await server.diagnostics(uri, version, PUBLISH_TIMEOUT_MS);
+    const samples: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < reps + 2 && performance.now() - started < budgetMs; i++) {
+      const text = `${markdown.slice(0, at)}${i % 10}${markdown.slice(at)}`;
+      const t0 = performance.now();
+      const published = server.diagnostics(uri, ++version, PUBLISH_TIMEOUT_MS);
+      await server.change(uri, text, version);
+      await published;
+      // The first two warm the server's code up.
+      if (i >= 2) samples.push(performance.now() - t0);
+    }
+    await server.shutdownAndExit().catch(() => undefined);
+    return { blocks, bytes: markdown.length, parseAllMs, samples };
+  } finally {
+    server.dispose();
+  }
+}
+
 /** The last pile-in or consolidation's first moved model, with its written end: what the board editor's features are asked about. */
 function lastMover(text: string): { step: number; model: string; at: readonly [number, number] } | undefined {
   const steps = analyze(text).scenario?.steps ?? [];
@@ -516,6 +559,7 @@ async function main(): Promise<void> {
   };
   if (ONLY.has("features")) await featureSet("overrun-fight example", realistic, QUICK ? 5 : 15, 10_000);
   if (!QUICK && ONLY.has("features")) await featureSet("2000 models", fightPhaseScenario(2000), 7, 20_000);
+  const chapter = ONLY.has("features") ? await chapterEdits(QUICK ? 5 : 15, 10_000) : undefined;
 
   // Tables.
   const sizeRows = sizes.map((m, i) => {
@@ -604,6 +648,26 @@ async function main(): Promise<void> {
     );
   }
 
+  if (chapter) {
+    console.log(
+      `\nedit -> diagnostics in a Markdown chapter (${chapter.blocks} scenario blocks, ${(chapter.bytes / 1024).toFixed(1)} KiB; a number typed in a block halfway down; ` +
+        `baseline: one yaml.parseDocument of every block's text, ${ms(chapter.parseAllMs)} ms)\n`,
+    );
+    console.log(
+      table(
+        ["median", "p95", "median/parse of every block", "n"],
+        [
+          [
+            ms(median(chapter.samples)),
+            ms(quantile(chapter.samples, 0.95)),
+            fixed(median(chapter.samples) / chapter.parseAllMs),
+            String(chapter.samples.length),
+          ],
+        ],
+      ),
+    );
+  }
+
   const json = {
     quick: QUICK,
     node: process.version,
@@ -632,6 +696,9 @@ async function main(): Promise<void> {
       };
     }),
     growthInTurns: turns ?? null,
+    markdownChapter: chapter
+      ? { blocks: chapter.blocks, bytes: chapter.bytes, parseAllMs: chapter.parseAllMs, medianMs: median(chapter.samples), n: chapter.samples.length }
+      : null,
     stress: stress.map((m) => ({
       scenario: m.label,
       bytes: m.bytes,

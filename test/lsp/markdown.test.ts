@@ -321,3 +321,27 @@ test("inlay hints in a Markdown document: each block's own hints, at the block's
   });
   assert.deepEqual(prose, []);
 });
+
+test("editing one block of a Markdown document: each version's diagnostics are those of the same text opened afresh", async () => {
+  const start = fixture("three-boards.md");
+  const uri = mdUri("edited-chapter.md");
+  let v = 100;
+  await server.open(uri, start, v, "markdown");
+  await server.diagnostics(uri, v);
+  // A number in the second block, then prose above every block, then the third block's fence marked illegal.
+  const second = findScenarioBlocks(start)[1];
+  const at = start.indexOf("[", second.contentOffset) + 1;
+  const versions = [`${start.slice(0, at)}1${start.slice(at)}`];
+  versions.push(`Some words first.\n\n${versions[0]}`);
+  versions.push(versions[1].replace("```scenario", "```scenario illegal"));
+  for (const [i, text] of versions.entries()) {
+    assert.notEqual(text, i === 0 ? start : versions[i - 1], `version ${i} changes the text`);
+    const published = server.diagnostics(uri, ++v);
+    await server.change(uri, text, v);
+    const edited = verdicts((await published).diagnostics);
+    const fresh = verdicts(await openAndWait(mdUri(`fresh-${i}.md`), text));
+    assert.deepEqual(edited, fresh, `version ${i}`);
+    await server.close(mdUri(`fresh-${i}.md`));
+  }
+  await server.close(uri);
+});
