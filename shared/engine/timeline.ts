@@ -33,15 +33,55 @@ export function keepCheckpoints(scenario: Scenario, system: RulesSystem, checkpo
   kept.set(scenario, { system, checkpoints, setUpProblems });
 }
 
-/** A copy of the latest kept checkpoint of `scenario` at or before position `position` (steps applied), for `system`. */
+/**
+ * Where the timeline's own replays of a scenario stopped (before the first step a board request, a
+ * hover or a trial looks at), when that was at least STOP_AFTER steps past where they could resume
+ * from: the next request near there (the step slider moved on, another model of the same step
+ * asked about) resumes from one of these. A memo like the analysis's checkpoints, never a source of
+ * truth; at most MAX_STOPS per scenario, the newest kept. Their reports hold the steps' findings
+ * only (as every replay here gives them).
+ */
+const stops = new WeakMap<Scenario, { readonly system: RulesSystem; states: ReplayState[] }>();
+
+/** A copy of the replay state costs about what replaying this many steps does (0.8 ms at 2,000 models). */
+const STOP_AFTER = 32;
+const MAX_STOPS = 4;
+
+function keepStop(scenario: Scenario, system: RulesSystem, state: ReplayState): void {
+  const own = stops.get(scenario);
+  const states = own && own.system === system ? own.states.filter((s) => s.next !== state.next) : [];
+  states.push(cloneReplay(state));
+  stops.set(scenario, { system, states: states.slice(-MAX_STOPS) });
+}
+
+/** Where the timeline's replays of `scenario` stopped and kept the replay (positions, steps applied): for tests. */
+export function stopsOf(scenario: Scenario): number[] {
+  return (stops.get(scenario)?.states ?? []).map((s) => s.next);
+}
+
+const sameSystem = (a: RulesSystem, b: RulesSystem): boolean => a === b || deepEqual(a, b);
+
+/** A copy of the latest kept checkpoint or stop of `scenario` at or before position `position` (steps applied), for `system`. */
 function resumable(scenario: Scenario, system: RulesSystem, position: number): ReplayState | undefined {
-  const k = kept.get(scenario);
-  if (!k || (k.system !== system && !deepEqual(k.system, system))) return undefined;
   let best: ReplayState | undefined;
-  for (const c of k.checkpoints) if (c.next <= position && c.next > 0) best = c;
+  let setUp = 0;
+  const k = kept.get(scenario);
+  if (k && sameSystem(k.system, system)) {
+    for (const c of k.checkpoints) if (c.next <= position && c.next > 0) best = c;
+    if (best) setUp = k.setUpProblems;
+  }
+  const own = stops.get(scenario);
+  if (own && sameSystem(own.system, system)) {
+    for (const c of own.states) {
+      if (c.next <= position && c.next > (best?.next ?? 0)) {
+        best = c;
+        setUp = 0;
+      }
+    }
+  }
   if (!best) return undefined;
   const copy = cloneReplay(best);
-  copy.ctx.report.problems.splice(0, k.setUpProblems);
+  copy.ctx.report.problems.splice(0, setUp);
   // A checkpoint carried over from an earlier version (engine/incremental.ts) holds that version's
   // scenario, whose steps from there on may differ: the copy goes on with this one's.
   return { ...copy, ctx: { ...copy.ctx, scenario } };
@@ -69,8 +109,16 @@ export interface Replayed {
 export function replayTo(scenario: Scenario, system: RulesSystem, index: number | undefined, observer?: StepObserver): Replayed {
   if (index !== undefined) {
     const watchedFrom = observer === undefined ? Infinity : (observer.from ?? -Infinity);
-    const state = resumable(scenario, system, Math.min(positionAfter(scenario.steps, index), positionAfter(scenario.steps, watchedFrom - 1)));
+    // Where the replay may start from a copy: before the first step the observer looks at, or after the last step asked for.
+    const stop = Math.min(positionAfter(scenario.steps, index), positionAfter(scenario.steps, watchedFrom - 1));
+    const state =
+      resumable(scenario, system, stop) ?? (stop >= STOP_AFTER ? startReplay(scenario, system, new BoardState(scenario, system), new Report()) : undefined);
     if (state) {
+      if (stop - state.next >= STOP_AFTER) {
+        // The observer looks at none of the steps before `stop`.
+        advance(state, scenario.steps[stop - 1].index);
+        keepStop(scenario, system, state);
+      }
       const phase = advance(state, index, observer);
       return { board: state.ctx.board, report: state.ctx.report, phase };
     }
