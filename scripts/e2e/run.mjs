@@ -354,7 +354,8 @@ try {
     async () => {
       await openFile(page, "three-boards.md");
       await runCommand(page, "Markdown: Open Preview to the Side");
-      const frame = await frameWith(page, ".ruleboard-markdown-board svg", "boards in the Markdown preview");
+      // The first Markdown preview also activates VS Code's own Markdown extension, which loads our plugin: on a loaded machine the boards once took over 30 s to appear.
+      const frame = await frameWith(page, ".ruleboard-markdown-board svg", "boards in the Markdown preview", 90_000);
       const count = await until("three boards", async () => {
         const n = await frame.locator(".ruleboard-markdown-board svg").count();
         return n === 3 ? n : undefined;

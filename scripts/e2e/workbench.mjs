@@ -28,20 +28,24 @@ export async function until(what, check, ms = WAIT_MS) {
   throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? ` (last error: ${last.message})` : ""}`);
 }
 
-/** The first frame (webviews are nested iframes) that has `selector`. */
-export function frameWith(page, selector, what) {
-  return until(what, async () => {
-    for (const frame of page.frames()) {
-      if (
-        (await frame
-          .locator(selector)
-          .count()
-          .catch(() => 0)) > 0
-      )
-        return frame;
-    }
-    return undefined;
-  });
+/** The first frame (webviews are nested iframes) that has `selector`; `ms`: how long to wait. */
+export function frameWith(page, selector, what, ms = WAIT_MS) {
+  return until(
+    what,
+    async () => {
+      for (const frame of page.frames()) {
+        if (
+          (await frame
+            .locator(selector)
+            .count()
+            .catch(() => 0)) > 0
+        )
+          return frame;
+      }
+      return undefined;
+    },
+    ms,
+  );
 }
 
 /** Logs the browser context in to code-server (password auth); its cookie then serves every page. */
