@@ -127,7 +127,8 @@ interface Rewritten {
 function patch(previous: KeptDocument, text: string): { doc: Doc; changes: Rewritten[]; region: PatchedRegion } | undefined {
   const doc = previous.doc;
   const old = previous.text;
-  if (!doc || old === text) return undefined;
+  // A `%YAML 1.1` directive reads tokens by other rules (`no` is false, `010` is 8) than `resolveToken`'s YAML 1.2.
+  if (!doc || old === text || doc.directives?.yaml.version !== YAML_OPTIONS.version) return undefined;
   // The changed region: [start, oldEnd) of the old text became [start, newEnd) of the new one.
   const limit = Math.min(old.length, text.length);
   let start = 0;

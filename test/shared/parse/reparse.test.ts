@@ -176,6 +176,25 @@ describe("incremental parsing", () => {
     assert.equal(keptFor(text), undefined, "superseded: no longer the old text's");
   });
 
+  it("parses in full a document whose %YAML directive reads tokens by YAML 1.1's rules", () => {
+    const text =
+      "%YAML 1.1\n---\nscenario: t\nturn: red\nunits:\n  a: { player: red, base: 32, models: { a1: [5, 5] } }\nsteps:\n  - fight: a\n    illegal: true\n    to: { a1: [6, 5] }\n";
+    // In 1.1 `no` is false, `yes` true, `010` eight and `1_0` ten; in 1.2 the first two are words, the last two 10 and a word.
+    for (const [was, now] of [
+      ["illegal: true", "illegal: no"],
+      ["illegal: true", "illegal: yes"],
+      ["[6, 5]", "[6, 010]"],
+      ["[5, 5]", "[5, 1_0]"],
+    ]) {
+      const edited = text.replace(was, now);
+      const r = reparseScenario(edited, parseScenarioKeeping(text).kept);
+      assert.equal(r.patched, false, now);
+      assert.deepEqual(r.problems, parseScenario(edited).problems, now);
+      assert.deepEqual(r.scenario, parseScenario(edited).scenario, now);
+    }
+    assert.equal(parseScenario(text.replace("[6, 5]", "[6, 010]")).scenario?.steps[0].kind, "fight");
+  });
+
   it("parses in full what it cannot patch: keys, quoted, tagged and anchored scalars, tokens that change the structure", () => {
     const text =
       "scenario: t\nturn: red\nunits:\n  a:\n    player: red\n    base: 32\n    models:\n      a1: [1, 2]\n      a2: !!float 3\n      a3: &x [4, 2]\n";
