@@ -155,7 +155,22 @@ function timeInTurns(reps: number, budgetMs: number, round: (i: number) => (() =
  * size (as typing into one document would), not the other size's, and both sizes see the machine
  * at the same minute. The growth of each median from the smaller to the larger.
  */
-function growthInTurns(from: number, to: number, rounds: number): { from: number; to: number; rounds: number; parseGrowth: number; analyzeGrowth: number } {
+function growthInTurns(
+  from: number,
+  to: number,
+  rounds: number,
+): {
+  from: number;
+  to: number;
+  rounds: number;
+  parseGrowth: number;
+  analyzeGrowth: number;
+  /** The quartiles of each round's own growth (the larger's time over the smaller's in that round): how far one round's figure strays. */
+  parseGrowthQuartiles: [number, number];
+  analyzeGrowthQuartiles: [number, number];
+  /** The median over rounds of analyze's growth over parse's growth in the same round: above 1, analyze grows faster than the parser alone. */
+  analyzeOverParseGrowth: number;
+} {
   process.stderr.write(`bench: ${from} and ${to} models in turns...\n`);
   const texts = [from, to].map((models) => coordinateEdits(fightPhaseScenario(models), 2 * rounds + 2));
   const parse: number[][] = [[], []];
@@ -176,7 +191,19 @@ function growthInTurns(from: number, to: number, rounds: number): { from: number
       analyzed[size].push(t2 - t1);
     });
   }
-  return { from, to, rounds: parse[0].length, parseGrowth: median(parse[1]) / median(parse[0]), analyzeGrowth: median(analyzed[1]) / median(analyzed[0]) };
+  const perRound = (times: number[][]): number[] => times[1].map((t, i) => t / times[0][i]);
+  const quartiles = (xs: number[]): [number, number] => [quantile(xs, 0.25), quantile(xs, 0.75)];
+  const [parseRounds, analyzeRounds] = [perRound(parse), perRound(analyzed)];
+  return {
+    from,
+    to,
+    rounds: parse[0].length,
+    parseGrowth: median(parse[1]) / median(parse[0]),
+    analyzeGrowth: median(analyzed[1]) / median(analyzed[0]),
+    parseGrowthQuartiles: quartiles(parseRounds),
+    analyzeGrowthQuartiles: quartiles(analyzeRounds),
+    analyzeOverParseGrowth: median(analyzeRounds.map((a, i) => a / parseRounds[i])),
+  };
 }
 
 /**
@@ -608,7 +635,10 @@ async function main(): Promise<void> {
   if (turns) {
     console.log(
       `\ngrowth from ${turns.from} to ${turns.to} models with the two sizes timed in turns (${turns.rounds} rounds): ` +
-        `parse ${fixed(turns.parseGrowth)}x, analyze ${fixed(turns.analyzeGrowth)}x (target: analyze <= 4.4x)`,
+        `parse ${fixed(turns.parseGrowth)}x, analyze ${fixed(turns.analyzeGrowth)}x (target: analyze <= 4.4x); ` +
+        `one round's growth, middle half of the rounds: parse ${fixed(turns.parseGrowthQuartiles[0])}-${fixed(turns.parseGrowthQuartiles[1])}x, ` +
+        `analyze ${fixed(turns.analyzeGrowthQuartiles[0])}-${fixed(turns.analyzeGrowthQuartiles[1])}x; ` +
+        `analyze's growth over parse's in the same round: ${fixed(turns.analyzeOverParseGrowth)} (median)`,
     );
   }
   console.log("\nphase-stress scenarios\n");
