@@ -47,9 +47,11 @@ const stops = new WeakMap<Scenario, { readonly system: RulesSystem; states: Repl
 const STOP_AFTER = 32;
 const MAX_STOPS = 4;
 
+const sameSystem = (a: RulesSystem, b: RulesSystem): boolean => a === b || deepEqual(a, b);
+
 function keepStop(scenario: Scenario, system: RulesSystem, state: ReplayState): void {
   const own = stops.get(scenario);
-  const states = own && own.system === system ? own.states.filter((s) => s.next !== state.next) : [];
+  const states = own && sameSystem(own.system, system) ? own.states.filter((s) => s.next !== state.next) : [];
   states.push(cloneReplay(state));
   stops.set(scenario, { system, states: states.slice(-MAX_STOPS) });
 }
@@ -58,8 +60,6 @@ function keepStop(scenario: Scenario, system: RulesSystem, state: ReplayState): 
 export function stopsOf(scenario: Scenario): number[] {
   return (stops.get(scenario)?.states ?? []).map((s) => s.next);
 }
-
-const sameSystem = (a: RulesSystem, b: RulesSystem): boolean => a === b || deepEqual(a, b);
 
 /** A copy of the latest kept checkpoint or stop of `scenario` at or before position `position` (steps applied), for `system`. */
 function resumable(scenario: Scenario, system: RulesSystem, position: number): ReplayState | undefined {
