@@ -12,6 +12,11 @@ export interface AnalyzeOptions {
   readonly rulings?: readonly string[];
 }
 
+/** The options as a key: two analyses of one text with equal keys are equal (what the memos of earlier analyses compare). */
+export function optionsKey(options: AnalyzeOptions): string {
+  return JSON.stringify([options.rules ?? null, options.rulings ?? null]);
+}
+
 /** Everything the server, the CLI and the preview need to know about one scenario text. */
 export interface Analysis {
   readonly scenario?: Scenario;

@@ -4,7 +4,7 @@ import { parseScenario } from "../parse/parse-scenario";
 import { forgetKept, keptFor, parseThrough, rememberKept, reparseScenario } from "../parse/reparse";
 import { readingOf } from "../parse/text-limits";
 import { LineIndex } from "../source/span";
-import { analyze, type Analysis, type AnalyzeOptions } from "./analyze";
+import { analyze, optionsKey, type Analysis, type AnalyzeOptions } from "./analyze";
 import { finishCheck, startCheck } from "./check-scenario";
 import { deepEqual } from "./deep-equal";
 import { advance, cloneReplay, type ReplayState } from "./replay";
@@ -153,8 +153,6 @@ function keepExtra(scenario: Scenario, checkpoint: ReplayState): void {
   extra.push(checkpoint);
   extraOf.set(scenario, extra.slice(-MAX_EXTRA));
 }
-
-const optionsKey = (options: AnalyzeOptions): string => JSON.stringify([options.rules ?? null, options.rulings ?? null]);
 
 /**
  * Where a replay of `scenario` starts: a copy of the latest of `previous`'s checkpoints at or before

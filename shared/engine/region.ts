@@ -5,7 +5,7 @@ import { signedGap } from "../geometry/gap";
 import { TAU, within } from "../geometry/tolerance";
 import { circumradius, shapeOf, touchingCentre } from "../geometry/shape";
 import type { BoardState } from "../board/board-state";
-import type { ModelMove, Scenario, Step, Vec } from "../model/scenario";
+import { isOffsetField, type ModelMove, type Scenario, type Step, type Vec } from "../model/scenario";
 import type { Span } from "../source/span";
 import type { RulesSystem } from "../systems/system";
 import { resolveSystem } from "../systems/rulings";
@@ -108,9 +108,6 @@ function sameForRegion(before: Scenario, after: Scenario, same: number, step: nu
   return deepEqual(withoutEnd(before.steps[position], model), withoutEnd(after.steps[position], model));
 }
 
-/** The model's fields that hold source offsets (`span`, `head`, `targetsSpan`, `pairSpan`, …). */
-const OFFSETS = /^(?:span|head)$|Span$/;
-
 /** A step as the region of `model` depends on it: no source offsets, and the model's moves without their last point. */
 function withoutEnd(step: Step, model: string): unknown {
   // The model's moves in the block the region tries (a fight's consolidation, else its pile-in): their ends are the spot tried.
@@ -120,7 +117,7 @@ function withoutEnd(step: Step, model: string): unknown {
     if (value === null || typeof value !== "object") return value;
     const v = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (!OFFSETS.test(k)) out[k] = strip(x);
+    for (const [k, x] of Object.entries(v)) if (!isOffsetField(k)) out[k] = strip(x);
     if (tried.has(value) && Array.isArray(v.path)) out.path = strip(v.path.slice(0, -1));
     return out;
   };

@@ -3,7 +3,7 @@
  * so `ruleboard check doc.md` (and any other caller) reports Markdown lines and columns.
  */
 import { problem, type Problem } from "../diagnostics/problem";
-import { analyze, type Analysis, type AnalyzeOptions } from "../engine/analyze";
+import { analyze, optionsKey, type Analysis, type AnalyzeOptions } from "../engine/analyze";
 import { LineIndex } from "../source/span";
 import { findScenarioBlocks, toMarkdownSpan, type ScenarioBlock } from "./fenced-blocks";
 
@@ -49,8 +49,6 @@ export function analyzeMarkdown(markdown: string, options: AnalyzeOptions = {}, 
 
 /** The options each analysis was made with (as a key), so a later version borrows only from the same options. */
 const keyOf = new WeakMap<MarkdownAnalysis, string>();
-
-const optionsKey = (options: AnalyzeOptions): string => JSON.stringify([options.rules ?? null, options.rulings ?? null]);
 
 /**
  * A block marked `illegal` shows a broken scenario on purpose: its errors and warnings are what

@@ -7,6 +7,15 @@ import type { Span } from "../source/span";
  * Coordinates are inches from the board's top-left corner, y downward.
  */
 
+/**
+ * Does a model field of this name hold source offsets (a `Span`)? Every offset the model keeps is
+ * in a field named `span` or `head`, or ending in `Span` (`lineSpan`, `targetsSpan`, `pairSpan`):
+ * what a copy with its offsets moved (parse/reread.ts) or left out (engine/region.ts) reads.
+ */
+export function isOffsetField(key: string): boolean {
+  return key === "span" || key === "head" || key.endsWith("Span");
+}
+
 export interface Vec {
   readonly x: number;
   readonly y: number;

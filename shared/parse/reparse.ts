@@ -54,11 +54,10 @@ export function reparseScenario(text: string, previous?: KeptDocument): Reparsed
  * parse follows next time) if the patch failed half-way.
  */
 export function parseThrough(kept: KeptDocument, text: string): { scenario?: Scenario; problems: Problem[] } | undefined {
-  const read = kept.read;
   const patched = patch(kept, text);
   if (!patched) return undefined;
   const { doc } = patched;
-  const result = readPatched(read, patched, text);
+  const result = readPatched(kept.read, patched, text);
   // The tokens are not patched on the way: the document comes back to the text they are of.
   const restored = patch({ text, doc }, kept.text)?.doc;
   if (restored) {

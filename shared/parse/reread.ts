@@ -1,6 +1,6 @@
 import type { Document } from "yaml";
 import type { Problem } from "../diagnostics/problem";
-import type { Scenario, Step } from "../model/scenario";
+import { isOffsetField, type Scenario, type Step } from "../model/scenario";
 import type { Span } from "../source/span";
 import { keepRegistry, ParseContext, registryOf } from "./parse-context";
 import { sortProblems, type KeptReading } from "./parse-scenario";
@@ -20,7 +20,8 @@ import { asMap, asScalar, asSeq, mapPairs, scalarText, seqItems, type YPair } fr
  * - "did you mean" hints, which only the first `SUGGESTIONS` unknown ids of a text get
  *   (resolve-refs.ts): when there are more, before or after the edit, which ones get a hint
  *   depends on the order of reading, so the whole document is read.
- * A finding outside the step that touches it, or a step count that changed, also refuses.
+ * A finding outside the step that touches it also refuses. (A patch rewrites scalars only, so the
+ * steps are as many as before.)
  */
 
 /** What a patch rewrote: the text [start, end) of the previous version is [start, end + delta) of the new one. */
@@ -58,7 +59,6 @@ function reread(previous: KeptReading | undefined, doc: Document.Parsed, region:
   const seq = asSeq(stepsPair.value);
   if (!seq) return undefined;
   const items = seqItems(seq);
-  if (items.length !== scenario.stepsWritten) return undefined;
   // The step holding the rewritten text (the document's offsets are the new text's).
   const index = items.findIndex((item) => item.range[0] <= region.start && region.end + region.delta <= item.range[1]);
   if (index < 0) return undefined;
@@ -100,16 +100,13 @@ function isStepsKey(pair: YPair): boolean {
   return asScalar(pair.key) !== undefined && scalarText(pair.key) === "steps";
 }
 
-/** The model's fields that hold source offsets (as engine/region.ts reads them). */
-const OFFSETS = /^(?:span|head)$|Span$/;
-
 /** A copy of a model value (a step, a finding) with every span passed through `move`; values that hold none are shared. */
 function withSpans<T>(value: T, move: (s: Span) => Span): T {
   const copy = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(copy);
     if (v === null || typeof v !== "object") return v;
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = OFFSETS.test(k) ? span(x, move) : copy(x);
+    for (const [k, x] of Object.entries(v)) out[k] = isOffsetField(k) ? span(x, move) : copy(x);
     return out;
   };
   return copy(value) as T;
