@@ -30,6 +30,7 @@ import { formatText } from "../../shared/language/format/index";
 import { PLACE_METHOD, PROBE_METHOD, type BoardResult, type PlaceResult, type ProbeResult } from "../../shared/protocol/messages";
 import { LspServer, scenarioUri } from "../lsp/harness";
 import { coordinateEdits, lastStepEdits, misspeltLastTarget, nudgeFirstPair, overreach, unpaired } from "./edits";
+import { allocatedBytes } from "./allocation";
 import { fightPhaseScenario, incoherentPileIn, stressScenario } from "./scenarios";
 import { median, ms, quantile, table } from "./stats";
 
@@ -177,7 +178,7 @@ function growthInTurns(
   const analyzed: number[][] = [[], []];
   const started = performance.now();
   // The first round warms up and is not counted.
-  for (let i = 0; i <= rounds && performance.now() - started < 120_000; i++) {
+  for (let i = 0; i <= rounds && performance.now() - started < 150_000; i++) {
     texts.forEach((edits, size) => {
       analyze(edits[2 * i]);
       const text = edits[2 * i + 1];
@@ -204,6 +205,27 @@ function growthInTurns(
     analyzeGrowthQuartiles: quartiles(analyzeRounds),
     analyzeOverParseGrowth: median(analyzeRounds.map((a, i) => a / parseRounds[i])),
   };
+}
+
+/**
+ * The bytes one analysis allocates, garbage included, at two sizes of the generated Fight phase
+ * (each the median of three, after a warm-up), and their growth: the same figure on any machine,
+ * so it shows whether the work grows linearly where the timings' growth is within their noise.
+ */
+async function allocationGrowth(
+  from: number,
+  to: number,
+): Promise<{ from: number; to: number; bytes: [number, number]; perModel: [number, number]; growth: number }> {
+  process.stderr.write(`bench: allocation of one analysis at ${from} and ${to} models...\n`);
+  const bytes: number[] = [];
+  for (const models of [from, to]) {
+    const edits = coordinateEdits(fightPhaseScenario(models), 4);
+    analyze(edits[0]);
+    const samples: number[] = [];
+    for (const text of edits.slice(1)) samples.push(await allocatedBytes(() => analyze(text)));
+    bytes.push(median(samples));
+  }
+  return { from, to, bytes: [bytes[0], bytes[1]], perModel: [bytes[0] / from, bytes[1] / to], growth: bytes[1] / bytes[0] };
 }
 
 /**
@@ -563,7 +585,8 @@ async function main(): Promise<void> {
   // The growth the issue's target reads (2,000 to 8,000 models), from the two sizes timed in turns
   // too: the sizes above are minutes apart, and a shared machine's pace drifts more in minutes than
   // between one analysis and the next.
-  const turns = ONLY.has("sizes") && !QUICK ? growthInTurns(2000, 8000, 11) : undefined;
+  const turns = ONLY.has("sizes") && !QUICK ? growthInTurns(2000, 8000, 31) : undefined;
+  const allocation = ONLY.has("sizes") ? await (QUICK ? allocationGrowth(500, 2000) : allocationGrowth(2000, 8000)) : undefined;
 
   // Eight edits warm a fresh server's code up first (on these small texts the first few edits of a
   // new process take two to three times as long, mostly compiling), so the medians are of typing
@@ -639,6 +662,15 @@ async function main(): Promise<void> {
         `one round's growth, middle half of the rounds: parse ${fixed(turns.parseGrowthQuartiles[0])}-${fixed(turns.parseGrowthQuartiles[1])}x, ` +
         `analyze ${fixed(turns.analyzeGrowthQuartiles[0])}-${fixed(turns.analyzeGrowthQuartiles[1])}x; ` +
         `analyze's growth over parse's in the same round: ${fixed(turns.analyzeOverParseGrowth)} (median)`,
+    );
+  }
+  if (allocation) {
+    const kb = (b: number): string => (b / 1024).toFixed(1);
+    console.log(
+      `\nallocation of one analysis, garbage included (V8's sampling heap profiler; the same on any machine): ` +
+        `${(allocation.bytes[0] / 2 ** 20).toFixed(1)} MiB at ${allocation.from} models (${kb(allocation.perModel[0])} KiB a model), ` +
+        `${(allocation.bytes[1] / 2 ** 20).toFixed(1)} MiB at ${allocation.to} (${kb(allocation.perModel[1])} KiB a model): ` +
+        `growth ${fixed(allocation.growth)}x for ${fixed(allocation.to / allocation.from, 0)}x the models`,
     );
   }
   console.log("\nphase-stress scenarios\n");
@@ -726,6 +758,7 @@ async function main(): Promise<void> {
       };
     }),
     growthInTurns: turns ?? null,
+    allocation: allocation ?? null,
     markdownChapter: chapter
       ? { blocks: chapter.blocks, bytes: chapter.bytes, parseAllMs: chapter.parseAllMs, medianMs: median(chapter.samples), n: chapter.samples.length }
       : null,
