@@ -258,6 +258,8 @@ browserTest(
       '<image href="http://127.0.0.1:9/a.png" width="10" height="10"/><image xlink:href="http://127.0.0.1:9/b.png"/>' +
       '<use href="http://127.0.0.1:9/c.svg#x"/><foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="http://127.0.0.1:9/d.png"/></foreignObject>' +
       '<a href="javascript:alert(3)"><text x="1" y="20">link</text></a>' +
+      // Names as another writer might case them, and a link on an element a board does hold.
+      '<text x="1" y="30" ONCLICK="alert(5)" Style="fill:red" xlink:href="http://127.0.0.1:9/g.svg" SRC="http://127.0.0.1:9/h.png">t</text>' +
       '<circle class="base" cx="50" cy="50" r="20" data-model="x1" data-offset="7" onclick="alert(4)" style="fill:url(http://127.0.0.1:9/e)"/>' +
       '<set attributeName="href" to="http://127.0.0.1:9/f.png"/></svg>';
     await p.send({ type: "board", uri: "file:///workspace/raw.scenario.yaml", version: 1, title: "raw", svg, step: 0, steps: [0], stepCount: 1 });
@@ -267,7 +269,7 @@ browserTest(
     const html = await page.evaluate<string>("document.getElementById('board').innerHTML");
     assert.equal(
       html,
-      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" data-step="0"><circle class="base" cx="50" cy="50" r="20" data-model="x1" data-offset="7"></circle></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" data-step="0"><text x="1" y="30">t</text><circle class="base" cx="50" cy="50" r="20" data-model="x1" data-offset="7"></circle></svg>',
     );
     await page.locator("#board .base").click();
     assert.deepEqual((await p.posted()).slice(1), [{ type: "reveal", offset: 7 }]);
