@@ -31,6 +31,7 @@ import { PLACE_METHOD, PROBE_METHOD, type BoardResult, type PlaceResult, type Pr
 import { LspServer, scenarioUri } from "../lsp/harness";
 import { coordinateEdits, lastStepEdits, misspeltLastTarget, nudgeFirstPair, overreach, unpaired } from "./edits";
 import { allocatedBytes } from "./allocation";
+import { webviewUpdates, type WebviewUpdates } from "./webview";
 import { fightPhaseScenario, incoherentPileIn, stressScenario } from "./scenarios";
 import { median, ms, quantile, table } from "./stats";
 
@@ -610,6 +611,19 @@ async function main(): Promise<void> {
   if (ONLY.has("features")) await featureSet("overrun-fight example", realistic, QUICK ? 5 : 15, 10_000);
   if (!QUICK && ONLY.has("features")) await featureSet("2000 models", fightPhaseScenario(2000), 7, 20_000);
   const chapter = ONLY.has("features") ? await chapterEdits(QUICK ? 5 : 15, 10_000) : undefined;
+  // The preview page's half of a board update, for the same two texts (each step in turn, so every update draws another board).
+  const webview: { label: string; updates: WebviewUpdates }[] = [];
+  const inPage = async (label: string, text: string, reps: number): Promise<void> => {
+    process.stderr.write(`bench: board updates in the preview page at ${label}...\n`);
+    const count = analyze(text).scenario?.steps.length ?? 0;
+    const steps = Array.from({ length: reps }, (_, i) => (count === 0 ? 0 : Math.floor(((i + 1) * count) / (reps + 1))));
+    const updates = await webviewUpdates(text, steps);
+    if (updates) webview.push({ label, updates });
+  };
+  if (ONLY.has("features")) {
+    await inPage("overrun-fight example", realistic, QUICK ? 5 : 15);
+    if (!QUICK) await inPage("2000 models", fightPhaseScenario(2000), 11);
+  }
 
   // Tables.
   const sizeRows = sizes.map((m, i) => {
@@ -710,6 +724,26 @@ async function main(): Promise<void> {
     );
   }
 
+  if (webview.length > 0) {
+    console.log(
+      "\nboard update in the preview page (headless Chromium; from the extension's message, already in the page, to the new board in it," +
+        " and to the end of the frame that draws it, which waits for the page's frame clock too (up to a frame, 17 ms at 60 Hz): the page's half of each board row above)\n",
+    );
+    console.log(
+      table(
+        ["text", "svg KiB", "swapped median", "p95", "drawn median", "p95", "n"],
+        webview.map(({ label, updates: u }) => [
+          label,
+          (u.svgBytes / 1024).toFixed(1),
+          ms(median(u.swapped)),
+          ms(quantile(u.swapped, 0.95)),
+          ms(median(u.painted)),
+          ms(quantile(u.painted, 0.95)),
+          String(u.swapped.length),
+        ]),
+      ),
+    );
+  }
   if (chapter) {
     console.log(
       `\nedit -> diagnostics in a Markdown chapter (${chapter.blocks} scenario blocks, ${(chapter.bytes / 1024).toFixed(1)} KiB; a number typed in a block halfway down; ` +
@@ -759,6 +793,13 @@ async function main(): Promise<void> {
     }),
     growthInTurns: turns ?? null,
     allocation: allocation ?? null,
+    webview: webview.map(({ label, updates: u }) => ({
+      text: label,
+      svgBytes: u.svgBytes,
+      swappedMs: median(u.swapped),
+      drawnMs: median(u.painted),
+      n: u.swapped.length,
+    })),
     markdownChapter: chapter
       ? { blocks: chapter.blocks, bytes: chapter.bytes, parseAllMs: chapter.parseAllMs, medianMs: median(chapter.samples), n: chapter.samples.length }
       : null,
