@@ -6,6 +6,7 @@ import { DidChangeTextDocumentNotification, TextDocumentSyncKind } from "vscode-
 import type { InitializeResult } from "vscode-languageserver-protocol/node";
 import { checkFraming, frame, LspServer, scenarioUri } from "./harness";
 import { MINIMAL, pileIn } from "./fixtures";
+import { fightPhaseScenario } from "../bench/scenarios";
 
 let server: LspServer;
 let initialized: InitializeResult;
@@ -62,6 +63,49 @@ test("didChange with a range (incremental sync) edits the text the server analys
     [["move.too-far", line, "    to: { ".length]],
   );
   assert.match(String(added[0].message), /3\.5"/);
+});
+
+test("one didChange with several ranges (multi-cursor typing) is applied in order, as a fresh open of the result is analysed", async () => {
+  // A Fight phase of 60 steps: coordinates of the set-up, of a middle step and of the last step change in one event.
+  const base = fightPhaseScenario(100);
+  const position = (text: string, offset: number) => {
+    const before = text.slice(0, offset);
+    return { line: before.split("\n").length - 1, character: offset - before.lastIndexOf("\n") - 1 };
+  };
+  const pairs = [...base.matchAll(/\[(\d+(?:\.\d+)?), (\d+(?:\.\d+)?)\]/g)].map((m) => ({
+    x: { at: m.index! + 1, old: m[1] },
+    y: { at: m.index! + 1 + m[1].length + 2, old: m[2] },
+  }));
+  const [first, middle, last] = [pairs[3], pairs[Math.floor(pairs.length * 0.6)], pairs[pairs.length - 1]];
+  // LSP applies the changes in order, each range of the text the changes before it made: the last
+  // pair's x first here, then the first pair's x and y (the y on the same line, moved by the x's
+  // edit), then the middle pair's x, which the first pair's edits have moved too.
+  let text = base;
+  const applied: { at: number; delta: number }[] = [];
+  const changes = [last.x, first.x, first.y, middle.x].map(({ at, old }) => {
+    const from = at + applied.filter((a) => a.at < at).reduce((sum, a) => sum + a.delta, 0);
+    // Three decimals, where the generator writes at most two: every edit changes the text's length.
+    const replacement = (Number(old) + 2.5).toFixed(3);
+    const change = { range: { start: position(text, from), end: position(text, from + old.length) }, text: replacement };
+    text = text.slice(0, from) + replacement + text.slice(from + old.length);
+    applied.push({ at, delta: replacement.length - old.length });
+    return change;
+  });
+  const uri = scenarioUri("lifecycle-multi-range");
+  await server.open(uri, base, 1);
+  await server.diagnostics(uri, 1);
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: changes });
+  const published = await server.diagnostics(uri, 2);
+  const fresh = scenarioUri("lifecycle-multi-range-fresh");
+  await server.open(fresh, text, 1);
+  const expected = await server.diagnostics(fresh, 1);
+  // The edits matter: 2.5" more on a set-up model and on two moves' ends make findings.
+  assert.ok(expected.diagnostics.length > 0, "the edited text has findings");
+  // (Related information names the document: the fresh one's own URI.)
+  assert.deepEqual(published.diagnostics, JSON.parse(JSON.stringify(expected.diagnostics).replaceAll(fresh, uri)));
+  // The same problems to the offset: the server holds exactly the text the changes make.
+  const problems = async (u: string) => ((await server.request("ruleboard/analysis", { uri: u })) as { problems: unknown[] } | null)?.problems;
+  assert.deepEqual(await problems(uri), await problems(fresh));
 });
 
 test("didClose clears the document's diagnostics (an empty list, no version)", async () => {
