@@ -47,8 +47,14 @@ export async function webviewUpdates(text: string, steps: readonly number[]): Pr
           requestAnimationFrame(() => setTimeout(() => resolve([swap, performance.now() - t0]), 0));
         });
         watch.observe(board, { childList: true });
+        // Never waits for ever: a board the page does not draw is a sample of NaN, and said below.
+        setTimeout(() => { watch.disconnect(); resolve([NaN, NaN]); }, 30000);
         window.postMessage(window.__benchMessage, "*");
       })`);
+      if (Number.isNaN(swap)) {
+        process.stderr.write(`bench: the preview page did not draw the board of step ${String(message.type === "board" ? message.step : "?")} within 30 s\n`);
+        continue;
+      }
       swapped.push(swap);
       painted.push(paint);
     }
