@@ -236,9 +236,9 @@ async function allocationGrowth(
 }
 
 /**
- * Over stdio: open, warm up (every warm text, and for at least WARM_MS), then time didChange -> the publishDiagnostics of that version, and
- * just before each edit, a parse of its text in this process (the server idle meanwhile): each
- * edit's baseline is timed next to it.
+ * Over stdio: open, warm up (every warm text, and for at least WARM_MS), then time didChange -> the
+ * publishDiagnostics of that version, and just before each edit, a parse of its text in this
+ * process (the server idle meanwhile): each edit's baseline is timed next to it.
  */
 async function overStdio(
   label: string,
@@ -620,13 +620,11 @@ async function main(): Promise<void> {
   if (ONLY.has("features")) await featureSet("overrun-fight example", realistic, QUICK ? 5 : 15, 10_000);
   if (!QUICK && ONLY.has("features")) await featureSet("2000 models", fightPhaseScenario(2000), 7, 20_000);
   const chapter = ONLY.has("features") ? await chapterEdits(QUICK ? 5 : 15, 10_000) : undefined;
-  // The preview page's half of a board update, for the same two texts (each step in turn, so every update draws another board).
+  // The preview page's half of a board update, for the same two texts.
   const webview: { label: string; updates: WebviewUpdates }[] = [];
   const inPage = async (label: string, text: string, reps: number): Promise<void> => {
     process.stderr.write(`bench: board updates in the preview page at ${label}...\n`);
-    const count = analyze(text).scenario?.steps.length ?? 0;
-    const steps = Array.from({ length: reps }, (_, i) => (count === 0 ? 0 : Math.floor(((i + 1) * count) / (reps + 1))));
-    const updates = await webviewUpdates(text, steps);
+    const updates = await webviewUpdates(text, reps);
     if (updates) webview.push({ label, updates });
   };
   if (ONLY.has("features")) {
@@ -746,8 +744,8 @@ async function main(): Promise<void> {
           (u.svgBytes / 1024).toFixed(1),
           ms(median(u.swapped)),
           ms(quantile(u.swapped, 0.95)),
-          ms(median(u.painted)),
-          ms(quantile(u.painted, 0.95)),
+          ms(median(u.drawn)),
+          ms(quantile(u.drawn, 0.95)),
           String(u.swapped.length),
         ]),
       ),
@@ -806,7 +804,7 @@ async function main(): Promise<void> {
       text: label,
       svgBytes: u.svgBytes,
       swappedMs: median(u.swapped),
-      drawnMs: median(u.painted),
+      drawnMs: median(u.drawn),
       n: u.swapped.length,
     })),
     markdownChapter: chapter

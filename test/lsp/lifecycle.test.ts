@@ -66,7 +66,7 @@ test("didChange with a range (incremental sync) edits the text the server analys
 });
 
 test("one didChange with several ranges (multi-cursor typing) is applied in order, as a fresh open of the result is analysed", async () => {
-  // A Fight phase of 60 steps: coordinates of the set-up, of a middle step and of the last step change in one event.
+  // A Fight phase of 40 steps: coordinates of the set-up, of a middle step and of the last step change in one event.
   const base = fightPhaseScenario(100);
   const position = (text: string, offset: number) => {
     const before = text.slice(0, offset);

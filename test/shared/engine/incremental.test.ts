@@ -11,9 +11,9 @@ import { keptFor, readKept } from "../../../shared/parse/reparse";
 import { moveRecords } from "../../../shared/language/board/move-records";
 import { boardFrame } from "../../../shared/engine/frame";
 import { replayTo, tryVariant } from "../../../shared/engine/timeline";
-import type { BoardState } from "../../../shared/board/board-state";
 import { systemOf } from "../../../shared/language/board/index";
 import { createRng } from "../../helpers/prng";
+import { placesOf } from "../../helpers/board-places";
 import { exampleAndFixtureFiles } from "../../helpers/scenario-files";
 import { fightPhaseScenario } from "../../bench/scenarios";
 
@@ -41,11 +41,6 @@ function edit(text: string, rng: () => number): string {
   if (rng() < 0.5) lines.splice(i, 1);
   else lines.splice(i, 0, lines[i]);
   return lines.join("\n");
-}
-
-/** Every model's place and state on a board, as text to compare. */
-function placesOf(board: BoardState): string {
-  return [...board.models.values()].map((m) => `${m.def.id} ${m.at.x} ${m.at.y} ${m.facing} ${m.alive} ${board.isEngaged(m.unit)}`).join("\n");
 }
 
 describe("incremental re-analysis", () => {
@@ -176,8 +171,6 @@ describe("incremental re-analysis", () => {
   });
 
   it("the timeline's replays resume from an analysis's checkpoints and find what replays from the set-up find", () => {
-    const places = (board: BoardState): string =>
-      [...board.models.values()].map((m) => `${m.def.id} ${m.at.x} ${m.at.y} ${m.facing} ${m.alive} ${board.isEngaged(m.unit)}`).join("\n");
     const texts = [...FILES.map((f) => readFileSync(f, "utf8")), fightPhaseScenario(100)];
     let compared = 0;
     for (const text of texts) {
@@ -188,7 +181,7 @@ describe("incremental re-analysis", () => {
       for (const step of plain.steps) {
         const a = replayTo(kept, system, step.index);
         const b = replayTo(plain, system, step.index);
-        assert.equal(places(a.board), places(b.board));
+        assert.equal(placesOf(a.board), placesOf(b.board));
         assert.deepEqual(a.report.problems, b.report.problems);
         assert.equal(a.phase, b.phase);
         const problems = analyze(text).problems;

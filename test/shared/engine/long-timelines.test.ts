@@ -8,17 +8,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../../../shared/index";
-import type { BoardState } from "../../../shared/board/board-state";
 import { analyzeIncremental } from "../../../shared/engine/incremental";
-import { checkpoint, replayTo, stopsOf } from "../../../shared/engine/timeline";
+import { checkpoint, replayTo, stopsOf, type Checkpoint } from "../../../shared/engine/timeline";
 import { systemOf } from "../../../shared/language/board/index";
 import { createRng } from "../../helpers/prng";
+import { placesOf } from "../../helpers/board-places";
 import { fightPhaseScenario } from "../../bench/scenarios";
-
-/** Every model's place and state, and each unit's engagement. */
-function places(board: BoardState): string {
-  return [...board.models.values()].map((m) => `${m.def.id} ${m.at.x} ${m.at.y} ${m.facing} ${m.alive} ${board.isEngaged(m.unit)}`).join("\n");
-}
 
 /** Values a scalar of a step may become: numbers nudged, other numbers, ids, words of the vocabulary, nonsense. */
 const TOKENS = ["1e1", ".5", "+3", "-0", "null", "true", "010", "1_0", "abc", "r1", "b2", "r1m1", "normal", "fight", "charge"];
@@ -74,9 +69,9 @@ describe("long timelines", () => {
       for (let k = 0; k < 4; k++) {
         const index: number = now.steps[Math.min(now.steps.length - 1, at)].index;
         const resumed = replayTo(now, system, index);
-        const fresh: { board: BoardState; report: { problems: unknown[] } } = checkpoint(full.scenario, system, index).state.ctx;
-        assert.equal(places(resumed.board), places(fresh.board), `edit ${i}, step ${index}`);
-        assert.deepEqual(resumed.report.problems, fresh.report.problems, `edit ${i}, step ${index}`);
+        const fresh: Checkpoint = checkpoint(full.scenario, system, index);
+        assert.equal(placesOf(resumed.board), placesOf(fresh.state.ctx.board), `edit ${i}, step ${index}`);
+        assert.deepEqual(resumed.report.problems, fresh.state.ctx.report.problems, `edit ${i}, step ${index}`);
         seen.boards++;
         // What a replay hands out is the caller's: changing it changes no later replay (each resumes from a copy).
         const [moved, removed] = [...resumed.board.models.values()].filter((m) => m.alive);
