@@ -3,12 +3,15 @@
 // runtime import of `vscode` outside the client fails the build.
 import * as esbuild from "esbuild";
 import { rmSync } from "node:fs";
+import { yamlWithoutEnvReads } from "./scripts/yaml-without-env-reads.mjs";
 
 const production = process.argv.includes("--production");
 const watch = process.argv.includes("--watch");
 
+// Every bundle takes yaml's browser build: its Node build reads the environment once a token.
 /** @type {import('esbuild').BuildOptions} */
 const common = {
+  plugins: [yamlWithoutEnvReads],
   bundle: true,
   platform: "node",
   format: "cjs",

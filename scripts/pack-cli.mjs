@@ -20,6 +20,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import * as esbuild from "esbuild";
+import { yamlWithoutEnvReads } from "./yaml-without-env-reads.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -72,7 +73,10 @@ const DEFAULT_AS_MODULE =
   "if (module.exports && typeof module.exports.default === 'function') module.exports = Object.assign(module.exports.default, module.exports);";
 
 const builds = [
-  { ...common, format: "cjs", entryPoints: ["cli/main.ts"], outfile: path.join(stage, "dist", "cli.js") },
+  // The command bundles yaml's browser build (scripts/yaml-without-env-reads.mjs: the Node build
+  // reads the environment once a token, and prints every token when LOG_TOKENS is set); the
+  // library and the plugins share the package's yaml dependency with their caller.
+  { ...common, format: "cjs", entryPoints: ["cli/main.ts"], outfile: path.join(stage, "dist", "cli.js"), plugins: [yamlWithoutEnvReads] },
   { ...common, format: "cjs", entryPoints: ["cli/library.ts"], outfile: path.join(stage, "dist", "library.js") },
 ];
 const plugins = PLUGINS.filter((p) => {

@@ -19,6 +19,7 @@
 // stops once it has used its time budget (the table's n says how many samples each figure rests on).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { parseDocument } from "yaml";
 import { analyze } from "../../shared/index";
@@ -87,6 +88,31 @@ function timeSync(reps: number, budgetMs: number, body: (i: number) => unknown):
     if (performance.now() - started > budgetMs) break;
   }
   return samples;
+}
+
+/** yaml's parseDocument of its browser build (no env read per token), the one every bundle in dist/ takes (esbuild.mjs). */
+async function bundledParseDocument(): Promise<typeof parseDocument> {
+  const file = path.join(path.dirname(require.resolve("yaml/package.json")), "browser", "index.js");
+  const yaml = (await import(pathToFileURL(file).href)) as { parseDocument: typeof parseDocument };
+  return yaml.parseDocument;
+}
+
+/**
+ * The bundles' parse over the Node build's (the baseline of every ratio here), timed in turns per
+ * size: the server and CLI parse with the former, the in-process analyze with the latter.
+ */
+async function yamlBuilds(models: readonly number[]): Promise<{ models: number; nodeMs: number; bundledMs: number; ratio: number }[]> {
+  const bundled = await bundledParseDocument();
+  return models.map((n) => {
+    const text = fightPhaseScenario(n);
+    const steps = [() => parseDocument(text, YAML_OPTIONS), () => bundled(text, YAML_OPTIONS)];
+    // The browser build is loaded here, cold: both are warmed for a while first, or its first
+    // samples are of the compiler.
+    const warmed = performance.now();
+    while (performance.now() - warmed < (QUICK ? 300 : 1_000)) for (const step of steps) step();
+    const [node, browser] = timeInTurns(QUICK ? 5 : 15, QUICK ? 1_500 : 6_000, () => steps);
+    return { models: n, nodeMs: median(node), bundledMs: median(browser), ratio: ratio(browser, node) };
+  });
 }
 
 /** Parse + checkScenario whatever the size (what analyze() does below FULL_CHECK_LIMIT). */
@@ -597,6 +623,7 @@ async function main(): Promise<void> {
   // between one analysis and the next.
   const turns = ONLY.has("sizes") && !QUICK ? growthInTurns(2000, 8000, 31) : undefined;
   const allocation = ONLY.has("sizes") ? await (QUICK ? allocationGrowth(500, 2000) : allocationGrowth(2000, 8000)) : undefined;
+  const builds = ONLY.has("sizes") ? await yamlBuilds(SIZES.map((s) => s.models)) : [];
 
   // Eight edits and at least WARM_MS warm a fresh server's code up first (on these small texts the
   // first edits of a new process take two to three times as long, mostly compiling), so the medians
@@ -692,6 +719,12 @@ async function main(): Promise<void> {
         `${(allocation.bytes[0] / 2 ** 20).toFixed(1)} MiB at ${allocation.from} models (${kb(allocation.perModel[0])} KiB a model), ` +
         `${(allocation.bytes[1] / 2 ** 20).toFixed(1)} MiB at ${allocation.to} (${kb(allocation.perModel[1])} KiB a model): ` +
         `growth ${fixed(allocation.growth)}x for ${fixed(allocation.to / allocation.from, 0)}x the models`,
+    );
+  }
+  if (builds.length > 0) {
+    console.log(
+      `\nyaml's parse in the bundles (its browser build: no env read per token) over its Node build's, the baseline above: ` +
+        builds.map((b) => `${b.models} models ${ms(b.bundledMs)} / ${ms(b.nodeMs)} = ${fixed(b.ratio)}x`).join(", "),
     );
   }
   console.log("\nphase-stress scenarios\n");
@@ -800,6 +833,7 @@ async function main(): Promise<void> {
     }),
     growthInTurns: turns ?? null,
     allocation: allocation ?? null,
+    yamlBuilds: builds,
     webview: webview.map(({ label, updates: u }) => ({
       text: label,
       svgBytes: u.svgBytes,

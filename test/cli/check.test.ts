@@ -2,8 +2,9 @@
 // and folder search. Problem content comes from the YAML/schema layer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import * as path from "node:path";
-import { cliSandbox, runCli } from "../helpers/cli";
+import { BIN, cliSandbox, runCli } from "../helpers/cli";
 import { BOGUS_KEY, MINIMAL, UNCLOSED } from "../helpers/scenarios";
 
 const { dir: TMP, run, write } = cliSandbox("ruleboard-cli-check-");
@@ -38,6 +39,22 @@ test("a valid file: exit 0, no problems", () => {
   const r = runJson("check", "minimal.scenario.yaml");
   assert.equal(r.code, 0);
   assert.deepEqual(r.results, [{ filePath: minimalPath, messages: [], errorCount: 0, warningCount: 0, infoCount: 0 }]);
+});
+
+test("yaml's debug switches in the environment change no byte of the report", () => {
+  // yaml's Node build console.logs every token when LOG_TOKENS is set (every document with
+  // LOG_STREAM): the bundle takes its browser build, the same parser without them (esbuild.mjs).
+  const withSwitches = (format: string) =>
+    spawnSync(process.execPath, [BIN, "check", "bogus.scenario.yaml", "--format", format], {
+      cwd: TMP,
+      encoding: "utf8",
+      env: { ...process.env, LOG_TOKENS: "1", LOG_STREAM: "1" },
+    });
+  for (const format of ["json", "text"]) {
+    const plain = run("check", "bogus.scenario.yaml", "--format", format);
+    const switched = withSwitches(format);
+    assert.deepEqual({ code: switched.status, stdout: switched.stdout, stderr: switched.stderr }, plain, format);
+  }
 });
 
 test("json: an unknown key is scenario.schema at 3:1-3:6", () => {

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "../helpers/cli";
-import { offlineInstallSpecs, packTarball, sh } from "../helpers/pack";
+import { OFFLINE_ENV, offlineInstallSpecs, packTarball, sh } from "../helpers/pack";
 
 const TMP = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ruleboard-pack-")));
 const PROJECT = path.join(TMP, "project");
@@ -91,6 +91,10 @@ test("npx ruleboard check prints a Markdown block's error at its Markdown line",
   assert.equal(r.stderr, "");
   const version = sh("npx", ["--no-install", "ruleboard", "--version"], PROJECT);
   assert.equal(version.stdout, `${TOP.version}\n`);
+  // The command bundles yaml's browser build: yaml's debug switches (which make its Node build
+  // console.log every token) change no byte of the report.
+  const switched = sh("npx", ["--no-install", "ruleboard", "check", "chapter.md"], PROJECT, { ...OFFLINE_ENV, LOG_TOKENS: "1", LOG_STREAM: "1" });
+  assert.deepEqual([switched.status, switched.stdout, switched.stderr], [r.status, r.stdout, r.stderr]);
   const sarif = sh("npx", ["--no-install", "ruleboard", "check", "chapter.md", "--format", "sarif"], PROJECT);
   const log = JSON.parse(sarif.stdout) as { runs: { results: { locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
   assert.equal(log.runs[0].results[0].locations[0].physicalLocation.region.startLine, 22);

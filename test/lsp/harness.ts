@@ -20,7 +20,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
-import type { ClientCapabilities, InitializeResult, ProtocolConnection, PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
+import type { ClientCapabilities, InitializeResult, LogMessageParams, ProtocolConnection, PublishDiagnosticsParams } from "vscode-languageserver-protocol/node";
 
 /** The bundle under test: out/test/lsp -> repo root -> dist/server.js. */
 export const SERVER_PATH = path.resolve(__dirname, "..", "..", "..", "dist", "server.js");
@@ -75,6 +75,8 @@ export interface StartOptions {
   readonly onConnection?: (server: LspServer) => void;
   /** Node options for the server process (stdio only), e.g. `--expose-gc`. */
   readonly nodeArgs?: readonly string[];
+  /** More environment variables for the server process, over this one's (stdio only). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** `extra` deep-merged over `base` (neither is changed): plain objects merge, anything else replaces. */
@@ -92,6 +94,8 @@ function merged<T extends object>(base: T, extra: T): T {
 export class LspServer {
   /** Every publishDiagnostics notification received, in arrival order. */
   readonly published: PublishDiagnosticsParams[] = [];
+  /** Every window/logMessage notification received, in arrival order. */
+  readonly logs: LogMessageParams[] = [];
   /** Every byte the child wrote to stdout, tapped independently of the protocol reader. */
   readonly stdout: Buffer[] = [];
   /** Resolves when the child process exits. */
@@ -118,6 +122,7 @@ export class LspServer {
     });
     // The server's own errors and warnings (e.g. a failed analysis) go to the test output.
     connection.onNotification(LogMessageNotification.type, (params) => {
+      this.logs.push(params);
       if (params.type === MessageType.Error || params.type === MessageType.Warning) {
         process.stderr.write(`[ruleboard server log] ${params.message}\n`);
       }
@@ -127,10 +132,10 @@ export class LspServer {
 
   /** Starts the server and completes the initialize / initialized handshake. */
   static async start(options: StartOptions = {}): Promise<{ server: LspServer; initialized: InitializeResult }> {
-    const { transport = "stdio", relatedInformation = true, capabilities = {}, onConnection, nodeArgs = [] } = options;
+    const { transport = "stdio", relatedInformation = true, capabilities = {}, onConnection, nodeArgs = [], env = {} } = options;
     let server: LspServer;
     if (transport === "stdio") {
-      const child = spawn(process.execPath, [...nodeArgs, SERVER_PATH, "--stdio"], { stdio: "pipe" });
+      const child = spawn(process.execPath, [...nodeArgs, SERVER_PATH, "--stdio"], { stdio: "pipe", env: { ...process.env, ...env } });
       const reader = new StreamMessageReader(child.stdout);
       server = new LspServer(child, createProtocolConnection(reader, new StreamMessageWriter(child.stdin)));
     } else {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { DidChangeTextDocumentNotification, TextDocumentSyncKind } from "vscode-languageserver-protocol/node";
 import type { InitializeResult } from "vscode-languageserver-protocol/node";
 import { checkFraming, frame, LspServer, scenarioUri } from "./harness";
-import { MINIMAL, pileIn } from "./fixtures";
+import { MINIMAL, pileIn, rangeOf } from "./fixtures";
 import { fightPhaseScenario } from "../bench/scenarios";
 
 let server: LspServer;
@@ -138,6 +138,29 @@ test("the framing check rejects stray bytes, bad headers and truncated bodies", 
   assert.deepEqual(checkFraming(Buffer.concat([good, Buffer.from("x")])).errors, [`offset ${good.length}: 1 trailing bytes without a complete header`]);
   assert.deepEqual(checkFraming(good.subarray(0, good.length - 1)).errors, ["offset 0: body truncated (29 of 30 bytes)"]);
   assert.deepEqual(checkFraming(Buffer.from("Content-Length: 2\r\n\r\n{}")).errors, ["offset 0: body is not a JSON-RPC 2.0 message"]);
+});
+
+test("yaml's debug switches in the environment reach neither the client nor stdout: the bundle takes yaml's build without them", async () => {
+  // yaml's Node build console.logs every token when LOG_TOKENS is set, and every document when
+  // LOG_STREAM is: the connection turns each into a window/logMessage, thousands a keystroke (and
+  // the CLI printed them amid its report). The bundles take yaml's browser build (esbuild.mjs),
+  // the same parser without the switches.
+  const { server: logging } = await LspServer.start({ env: { LOG_TOKENS: "1", LOG_STREAM: "1" } });
+  try {
+    const uri = scenarioUri("lifecycle-log-tokens");
+    const text = pileIn("[13.5, 10]");
+    await logging.open(uri, text, 3);
+    const { diagnostics } = await logging.diagnostics(uri, 3);
+    assert.deepEqual(
+      diagnostics.filter((d) => d.code === "move.too-far").map((d) => d.range),
+      [rangeOf(text, "a1: [13.5, 10]")],
+    );
+    assert.deepEqual(await logging.shutdownAndExit(), { code: 0, signal: null });
+    assert.deepEqual(logging.logs, []);
+    assert.deepEqual(checkFraming(Buffer.concat(logging.stdout)).errors, []);
+  } finally {
+    logging.dispose();
+  }
 });
 
 test("the same bundle serves over node-ipc (VS Code's TransportKind.ipc) and writes nothing to stdout", async () => {
