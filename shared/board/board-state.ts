@@ -262,7 +262,7 @@ export class BoardState {
     if (this.clearlyWithinCache.size > 0) for (const s of [...this.clearlyWithinCache.keys()]) this.forget(this.clearlyWithinCache, s);
     if (this.engagedCache.size === 0) return;
     this.forget(this.engagedCache, m.unit);
-    for (const n of this.near(m.shape, this.system.engagementRange + 0.1)) this.forget(this.engagedCache, n.unit);
+    this.eachNear(m.shape, this.system.engagementRange + 0.1, (n) => void this.forget(this.engagedCache, n.unit));
   }
 
   /** The unit's alive models (a shared array: read it, never change it). */
@@ -283,6 +283,14 @@ export class BoardState {
   /** Alive models whose bases may lie within `dist` of the given shape (a superset; callers measure). */
   near(shape: Shape, dist: number): ModelState[] {
     return this.grid.query(shape.c, dist + circumradius(shape) + this.maxRadius);
+  }
+
+  /**
+   * `near` without the list: hands `see` each model `near` would list, in its order, until `see`
+   * returns true (then says true). `see` must not move, add or remove a model.
+   */
+  eachNear(shape: Shape, dist: number, see: (m: ModelState) => boolean | void): boolean {
+    return this.grid.visit(shape.c, dist + circumradius(shape) + this.maxRadius, see);
   }
 
   /** Smallest gap from a base to any alive model of a unit (Infinity if the unit has none). */
@@ -311,13 +319,13 @@ export class BoardState {
    * limit, and not at all for a unit already known to be clearly within.
    */
   private enemiesWithin(shape: Shape, player: string, range: number, out: Map<UnitState, Tri>): void {
-    for (const n of this.near(shape, range + 0.05)) {
-      if (n.unit.player === player || out.get(n.unit) === "yes") continue;
+    this.eachNear(shape, range + 0.05, (n) => {
+      if (n.unit.player === player || out.get(n.unit) === "yes") return;
       const { lower, upper } = gapBounds(shape, n.shape);
-      if (lower > range + TAU) continue;
+      if (lower > range + TAU) return;
       const t = upper <= range - TAU ? "yes" : within(lower === upper ? lower : signedGap(shape, n.shape), range);
       if (t !== "no") out.set(n.unit, bestTri(out.get(n.unit) ?? "no", t));
-    }
+    });
   }
 
   /** Enemy units engaged with unit `u` (three-valued; "no" ones are left out). A shared map: read it, never change it. */

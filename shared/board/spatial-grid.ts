@@ -106,10 +106,20 @@ export class SpatialGrid<T> {
 
   /** Every item whose centre lies within `radius` of `p` (a superset: whole cells are returned), cell by cell, each cell by rank. */
   query(p: Vec, radius: number, out: T[] = []): T[] {
+    this.visit(p, radius, (item) => void out.push(item));
+    return out;
+  }
+
+  /**
+   * Hands `see` the items `query` would list, in the same order, without building the list (a
+   * query per model per step is most of what the rules allocate); stops at the first item `see`
+   * returns true for, and says whether it stopped.
+   */
+  visit(p: Vec, radius: number, see: (item: T) => boolean | void): boolean {
     if (!Number.isFinite(radius) || radius > this.cellSize * 64) {
       const all = [...this.where.keys()].sort((a, b) => this.rank(a) - this.rank(b));
-      for (const item of all) out.push(item);
-      return out;
+      for (const item of all) if (see(item) === true) return true;
+      return false;
     }
     const size = this.cellSize;
     const x0 = clampCell(Math.floor((p.x - radius) / size));
@@ -120,9 +130,9 @@ export class SpatialGrid<T> {
       const row = (cx + LIMIT) * SPAN + LIMIT;
       for (let cy = y0; cy <= y1; cy++) {
         const cell = this.cells.get(row + cy);
-        if (cell) for (const item of cell) out.push(item);
+        if (cell) for (let i = 0; i < cell.length; i++) if (see(cell[i]) === true) return true;
       }
     }
-    return out;
+    return false;
   }
 }

@@ -1,6 +1,6 @@
 import type { Vec } from "../model/scenario";
 import { goldenMin, type GoldenBracket } from "./golden";
-import { circle, inradius, radial, type Shape } from "./shape";
+import { circle, inradius, radialAlong, type Shape } from "./shape";
 
 /**
  * Edge-to-edge distance between two convex footprints by the support-function method of
@@ -27,63 +27,66 @@ const SIN = Float64Array.from({ length: SAMPLES }, (_, k) => Math.sin(k * STEP))
 const ANGLE_TOL = 1e-7;
 
 // The pair being measured: centre offset, and per footprint either a radius or the squared
-// semi-axes with the cosine and sine of the long axis' angle.
-let dx = 0;
-let dy = 0;
+// semi-axes with the cosine and sine of the long axis' angle; and the angle at which the last
+// maxSeparation found its maximum. In a Float64Array, not in module variables: a number written
+// to a module variable is boxed anew each time (a dozen boxes per measured pair), one written to
+// a typed array is not.
+const DX = 0;
+const DY = 1;
+const A_R = 2;
+const A_A2 = 3;
+const A_B2 = 4;
+const A_CT = 5;
+const A_ST = 6;
+const B_R = 7;
+const B_A2 = 8;
+const B_B2 = 9;
+const B_CT = 10;
+const B_ST = 11;
+const BEST_PHI = 12;
+const pair = Float64Array.of(0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0);
 let aRound = true;
-let aR = 0;
-let aA2 = 0;
-let aB2 = 0;
-let aCt = 1;
-let aSt = 0;
 let bRound = true;
-let bR = 0;
-let bA2 = 0;
-let bB2 = 0;
-let bCt = 1;
-let bSt = 0;
 const samples = new Float64Array(SAMPLES);
-/** The angle at which the last maxSeparation found its maximum. */
-let bestPhi = 0;
 
 function load(a: Shape, b: Shape): void {
-  dx = b.c.x - a.c.x;
-  dy = b.c.y - a.c.y;
+  pair[DX] = b.c.x - a.c.x;
+  pair[DY] = b.c.y - a.c.y;
   aRound = a.kind === "circle";
   if (a.kind === "circle") {
-    aR = a.r;
+    pair[A_R] = a.r;
   } else {
-    aA2 = a.a * a.a;
-    aB2 = a.b * a.b;
-    aCt = Math.cos(a.theta);
-    aSt = Math.sin(a.theta);
+    pair[A_A2] = a.a * a.a;
+    pair[A_B2] = a.b * a.b;
+    pair[A_CT] = Math.cos(a.theta);
+    pair[A_ST] = Math.sin(a.theta);
   }
   bRound = b.kind === "circle";
   if (b.kind === "circle") {
-    bR = b.r;
+    pair[B_R] = b.r;
   } else {
-    bA2 = b.a * b.a;
-    bB2 = b.b * b.b;
-    bCt = Math.cos(b.theta);
-    bSt = Math.sin(b.theta);
+    pair[B_A2] = b.a * b.a;
+    pair[B_B2] = b.b * b.b;
+    pair[B_CT] = Math.cos(b.theta);
+    pair[B_ST] = Math.sin(b.theta);
   }
 }
 
 /** g for the loaded pair at unit normal (nx, ny). */
 function g(nx: number, ny: number): number {
-  let ra = aR;
+  let ra = pair[A_R];
   if (!aRound) {
-    const u = nx * aCt + ny * aSt;
-    const v = ny * aCt - nx * aSt;
-    ra = Math.sqrt(aA2 * u * u + aB2 * v * v);
+    const u = nx * pair[A_CT] + ny * pair[A_ST];
+    const v = ny * pair[A_CT] - nx * pair[A_ST];
+    ra = Math.sqrt(pair[A_A2] * u * u + pair[A_B2] * v * v);
   }
-  let rb = bR;
+  let rb = pair[B_R];
   if (!bRound) {
-    const u = nx * bCt + ny * bSt;
-    const v = ny * bCt - nx * bSt;
-    rb = Math.sqrt(bA2 * u * u + bB2 * v * v);
+    const u = nx * pair[B_CT] + ny * pair[B_ST];
+    const v = ny * pair[B_CT] - nx * pair[B_ST];
+    rb = Math.sqrt(pair[B_A2] * u * u + pair[B_B2] * v * v);
   }
-  return dx * nx + dy * ny - ra - rb;
+  return pair[DX] * nx + pair[DY] * ny - ra - rb;
 }
 
 function negGPhi(phi: number): number {
@@ -97,14 +100,14 @@ const bracket: GoldenBracket = { x1: 0, f1: 0, x2: 0, f2: 0 };
 function maxSeparation(): number {
   for (let k = 0; k < SAMPLES; k++) samples[k] = g(COS[k], SIN[k]);
   let best = -Infinity;
-  bestPhi = 0;
+  pair[BEST_PHI] = 0;
   for (let k = 0; k < SAMPLES; k++) {
     const v = samples[k];
     const prev = samples[(k + SAMPLES - 1) % SAMPLES];
     const next = samples[(k + 1) % SAMPLES];
     if (v > best) {
       best = v;
-      bestPhi = k * STEP;
+      pair[BEST_PHI] = k * STEP;
     }
     // Only local maxima are refined (a flat run of equal samples has nothing to refine).
     if (v < prev || v < next || (v === prev && v === next)) continue;
@@ -112,11 +115,11 @@ function maxSeparation(): number {
     const found = goldenMin(negGPhi, (k - 1) * STEP, (k + 1) * STEP, ANGLE_TOL, bracket);
     if (-found.f1 > best) {
       best = -found.f1;
-      bestPhi = found.x1;
+      pair[BEST_PHI] = found.x1;
     }
     if (-found.f2 > best) {
       best = -found.f2;
-      bestPhi = found.x2;
+      pair[BEST_PHI] = found.x2;
     }
   }
   // Non-finite input (NaN coordinates) never beats -Infinity: report NaN, not "infinitely deep".
@@ -147,7 +150,7 @@ export interface Separation {
  * Exactly symmetric in its arguments.
  */
 export function signedGap(a: Shape, b: Shape): number {
-  if (a.kind === "circle" && b.kind === "circle") return Math.hypot(b.c.x - a.c.x, b.c.y - a.c.y) - (a.r + b.r);
+  if (a.kind === "circle" && b.kind === "circle") return length(b.c.x - a.c.x, b.c.y - a.c.y) - (a.r + b.r);
   if (comesAfter(a, b)) load(b, a);
   else load(a, b);
   return maxSeparation();
@@ -158,7 +161,7 @@ export function separation(a: Shape, b: Shape): Separation {
   if (a.kind === "circle" && b.kind === "circle") {
     const ddx = b.c.x - a.c.x;
     const ddy = b.c.y - a.c.y;
-    const d = Math.hypot(ddx, ddy);
+    const d = length(ddx, ddy);
     return { gap: d - (a.r + b.r), axis: d > 0 ? { x: ddx / d, y: ddy / d } : { x: 1, y: 0 } };
   }
   const swap = comesAfter(a, b);
@@ -166,7 +169,7 @@ export function separation(a: Shape, b: Shape): Separation {
   else load(a, b);
   const gap = maxSeparation();
   const sign = swap ? -1 : 1;
-  return { gap, axis: { x: sign * Math.cos(bestPhi), y: sign * Math.sin(bestPhi) } };
+  return { gap, axis: { x: sign * Math.cos(pair[BEST_PHI]), y: sign * Math.sin(pair[BEST_PHI]) } };
 }
 
 /** Signed gap from a footprint to a round disc (an objective marker is a 40 mm disc). */
@@ -182,9 +185,20 @@ export function discGap(s: Shape, c: Vec, r: number): number {
 export function gapBounds(a: Shape, b: Shape): { readonly lower: number; readonly upper: number } {
   const ddx = b.c.x - a.c.x;
   const ddy = b.c.y - a.c.y;
-  const d = Math.hypot(ddx, ddy);
-  const n = d > 0 ? { x: ddx / d, y: ddy / d } : { x: 1, y: 0 };
-  return { lower: d - (radial(a, n) + radial(b, n)), upper: d - (inradius(a) + inradius(b)) };
+  const d = length(ddx, ddy);
+  const nx = d > 0 ? ddx / d : 1;
+  const ny = d > 0 ? ddy / d : 0;
+  return { lower: d - (radialAlong(a, nx, ny) + radialAlong(b, nx, ny)), upper: d - (inradius(a) + inradius(b)) };
+}
+
+/**
+ * The length of (x, y): `Math.hypot`'s value but for the last bit, without its cost (a call that
+ * boxes its result: a tenth of what a replay allocates went to it). Where the squares overflow or
+ * underflow, `Math.hypot` itself.
+ */
+function length(x: number, y: number): number {
+  const s = x * x + y * y;
+  return s < Infinity && s > 1e-280 ? Math.sqrt(s) : Math.hypot(x, y);
 }
 
 /**

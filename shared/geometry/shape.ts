@@ -62,11 +62,16 @@ export function circumradius(s: Shape): number {
  * Ellipse: sqrt(a^2 u^2 + b^2 v^2) with (u, v) the components of n along and across the long axis.
  */
 export function radial(s: Shape, n: Vec): number {
+  return radialAlong(s, n.x, n.y);
+}
+
+/** `radial` along the unit direction (nx, ny). */
+export function radialAlong(s: Shape, nx: number, ny: number): number {
   if (s.kind === "circle") return s.r;
   const ct = Math.cos(s.theta);
   const st = Math.sin(s.theta);
-  const u = n.x * ct + n.y * st;
-  const v = -n.x * st + n.y * ct;
+  const u = nx * ct + ny * st;
+  const v = -nx * st + ny * ct;
   return Math.sqrt(s.a * s.a * u * u + s.b * s.b * v * v);
 }
 

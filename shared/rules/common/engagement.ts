@@ -12,15 +12,18 @@ import type { MovedModel } from "./moves";
  * "each model that started engaged must still be engaged" (11e 12.03, 12.08 Ongoing).
  */
 
+const NO_CONTACT: { readonly t: Tri; readonly enemy?: ModelState } = { t: "no" };
+
 /** Is the model in base contact with an enemy model? "yes" within TAU_C, "border" just beyond. */
-export function contactWithEnemy(board: BoardState, m: ModelState): { t: Tri; enemy?: ModelState } {
-  let best: { t: Tri; enemy?: ModelState } = { t: "no" };
-  for (const n of board.near(m.shape, TAU_C + TAU)) {
-    if (!n.alive || n.unit.player === m.unit.player) continue;
+export function contactWithEnemy(board: BoardState, m: ModelState): { readonly t: Tri; readonly enemy?: ModelState } {
+  let best: { readonly t: Tri; readonly enemy?: ModelState } = NO_CONTACT;
+  board.eachNear(m.shape, TAU_C + TAU, (n) => {
+    if (!n.alive || n.unit.player === m.unit.player) return false;
     const g = gapUpTo(m.shape, n.shape, TAU_C + TAU);
-    if (g <= TAU_C) return { t: "yes", enemy: n };
-    if (g <= TAU_C + TAU) best = { t: "border", enemy: n };
-  }
+    if (g <= TAU_C) best = { t: "yes", enemy: n };
+    else if (g <= TAU_C + TAU) best = { t: "border", enemy: n };
+    return best.t === "yes";
+  });
   return best;
 }
 
@@ -35,7 +38,12 @@ export function engagementsBefore(board: BoardState, unit: UnitState): Map<Model
 }
 
 /** Models moved although in base contact with an enemy model (the lock of 12.03 / 12.08). Returns the unlocked ones. */
-export function checkLocks(moved: readonly MovedModel[], locks: Map<ModelState, { t: Tri; enemy?: ModelState }>, rule: string, report: Report): MovedModel[] {
+export function checkLocks(
+  moved: readonly MovedModel[],
+  locks: ReadonlyMap<ModelState, { readonly t: Tri; readonly enemy?: ModelState }>,
+  rule: string,
+  report: Report,
+): MovedModel[] {
   const free: MovedModel[] = [];
   for (const mm of moved) {
     const lock = locks.get(mm.model);
@@ -119,6 +127,6 @@ export function keepsEngagements(board: BoardState, m: ModelState, before: Map<M
 }
 
 /** Locks of every alive model of the unit before the move. */
-export function locksBefore(board: BoardState, unit: UnitState): Map<ModelState, { t: Tri; enemy?: ModelState }> {
+export function locksBefore(board: BoardState, unit: UnitState): Map<ModelState, { readonly t: Tri; readonly enemy?: ModelState }> {
   return new Map(board.alive(unit).map((m) => [m, contactWithEnemy(board, m)]));
 }

@@ -135,15 +135,14 @@ export function checkEndPositions(board: BoardState, moved: readonly MovedModel[
   for (const { model: m, move } of moved) {
     const off = offBoardBy(m.shape, width, height);
     if (off > TAU_O) report.error("move.off-board", `${m.def.id} ends ${inches(off)} off the board (${rule}${movingRule(board)})`, move.span);
-    for (const n of board.near(m.shape, 0)) {
-      if (n === m || !n.alive) continue;
+    board.eachNear(m.shape, 0, (n) => {
+      if (n === m || !n.alive) return false;
       const g = gapUpTo(m.shape, n.shape, 0);
-      if (g < -TAU_O) {
-        report.error("move.overlap", `${m.def.id} ends on ${n.def.id}: the bases overlap by ${inches(-g)} (${rule}${movingRule(board)})`, move.span, {
-          related: [{ message: `${n.def.id} (${n.unit.id})`, span: n.def.span }],
-        });
-        break;
-      }
-    }
+      if (g >= -TAU_O) return false;
+      report.error("move.overlap", `${m.def.id} ends on ${n.def.id}: the bases overlap by ${inches(-g)} (${rule}${movingRule(board)})`, move.span, {
+        related: [{ message: `${n.def.id} (${n.unit.id})`, span: n.def.span }],
+      });
+      return true;
+    });
   }
 }

@@ -61,6 +61,46 @@ describe("spatial grid", () => {
     }
   });
 
+  it("visit hands over what a query lists, in its order, without the list, and stops where told", () => {
+    const rng = createRng(1207);
+    for (let round = 0; round < 300; round++) {
+      const g = grid();
+      const at = new Map<string, Vec>();
+      for (const item of ITEMS) {
+        if (rng() < 0.3) continue;
+        const p = { x: rng() * 16, y: rng() * 12 };
+        at.set(item, p);
+        g.set(item, p);
+      }
+      const p = { x: rng() * 16, y: rng() * 12 };
+      // Bounded and unbounded (the whole board, by rank).
+      const radius = rng() < 0.1 ? Infinity : rng() * 6;
+      const seen: string[] = [];
+      assert.equal(
+        g.visit(p, radius, (item) => void seen.push(item)),
+        false,
+      );
+      // Every item within the radius is seen (a superset: whole cells), each once.
+      for (const [item, q] of at) if (Math.hypot(q.x - p.x, q.y - p.y) <= radius) assert.ok(seen.includes(item), `round ${round}: ${item} missed`);
+      assert.equal(new Set(seen).size, seen.length);
+      assert.deepEqual(g.query(p, radius), seen);
+      if (radius === Infinity)
+        assert.deepEqual(
+          seen,
+          [...at.keys()].sort((x, y) => rank(x) - rank(y)),
+        );
+      // Told to stop at the k-th item, it has seen the first k and says it stopped.
+      if (seen.length === 0) continue;
+      const k = 1 + Math.floor(rng() * seen.length);
+      const upTo: string[] = [];
+      assert.equal(
+        g.visit(p, radius, (item) => upTo.push(item) === k),
+        true,
+      );
+      assert.deepEqual(upTo, seen.slice(0, k), `round ${round}`);
+    }
+  });
+
   it("a rollback restores the grid after random moves, removals and re-adds", () => {
     const rng = createRng(1202);
     let changes = 0;

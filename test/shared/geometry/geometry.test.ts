@@ -244,6 +244,38 @@ describe("signedGap", () => {
       assert.ok(Math.abs(signedGap(turn(a), turn(b)) - g) < 1e-12);
     }
   });
+  it("measures a circle pair's centres as Math.hypot does, to the last bit but one, also where the squares overflow or underflow", () => {
+    // The centre distance is sqrt(dx² + dy²), Math.hypot only where the squares leave the doubles
+    // (hypot boxes its result: a tenth of what a replay allocated).
+    const rng = createRng(1206);
+    let differ = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const [ra, rb] = [0.5 + rng(), 0.5 + rng()];
+      const a = circle({ x: rng() * 60, y: rng() * 44 }, ra);
+      const b = circle({ x: rng() * 60, y: rng() * 44 }, rb);
+      const d = Math.hypot(b.c.x - a.c.x, b.c.y - a.c.y);
+      const g = signedGap(a, b);
+      const want = d - (ra + rb);
+      if (g !== want) differ++;
+      assert.ok(Math.abs(g - want) <= 2 * Number.EPSILON * Math.max(1, d), `${g} vs ${want}`);
+      const { lower, upper } = gapBounds(a, b);
+      assert.equal(lower, g);
+      assert.equal(upper, g);
+      assert.equal(separation(a, b).gap, g);
+    }
+    assert.ok(differ < 20_000 / 2, `${differ} of 20,000 differ in the last bit`);
+    // 1e200" apart: the squares overflow, the distance does not.
+    const far = circle({ x: 3e200, y: 4e200 }, 1);
+    const origin = circle({ x: 0, y: 0 }, 1);
+    assert.equal(signedGap(origin, far), Math.hypot(3e200, 4e200) - 2);
+    assert.equal(gapBounds(origin, far).lower, Math.hypot(3e200, 4e200) - 2);
+    assert.ok(Number.isFinite(signedGap(origin, far)));
+    // 1e-200" apart: the squares underflow to 0, the distance does not.
+    const near = circle({ x: 3e-200, y: 4e-200 }, 0);
+    assert.equal(signedGap(circle({ x: 0, y: 0 }, 0), near), Math.hypot(3e-200, 4e-200));
+    assert.ok(signedGap(circle({ x: 0, y: 0 }, 0), near) > 0);
+    assert.ok(Number.isNaN(signedGap(origin, circle({ x: NaN, y: 0 }, 1))));
+  });
   it("stays within the in-circle / circum-circle bounds", () => {
     for (const [a, b] of pairs(5, 200, (r) => -0.5 + 2 * r())) {
       const g = signedGap(a, b);
