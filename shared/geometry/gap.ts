@@ -1,6 +1,7 @@
 import type { Vec } from "../model/scenario";
 import { goldenMin, type GoldenBracket } from "./golden";
 import { circle, inradius, radialAlong, type Shape } from "./shape";
+import { norm } from "./vec";
 
 /**
  * Edge-to-edge distance between two convex footprints by the support-function method of
@@ -150,7 +151,7 @@ export interface Separation {
  * Exactly symmetric in its arguments.
  */
 export function signedGap(a: Shape, b: Shape): number {
-  if (a.kind === "circle" && b.kind === "circle") return length(b.c.x - a.c.x, b.c.y - a.c.y) - (a.r + b.r);
+  if (a.kind === "circle" && b.kind === "circle") return norm(b.c.x - a.c.x, b.c.y - a.c.y) - (a.r + b.r);
   if (comesAfter(a, b)) load(b, a);
   else load(a, b);
   return maxSeparation();
@@ -161,7 +162,7 @@ export function separation(a: Shape, b: Shape): Separation {
   if (a.kind === "circle" && b.kind === "circle") {
     const ddx = b.c.x - a.c.x;
     const ddy = b.c.y - a.c.y;
-    const d = length(ddx, ddy);
+    const d = norm(ddx, ddy);
     return { gap: d - (a.r + b.r), axis: d > 0 ? { x: ddx / d, y: ddy / d } : { x: 1, y: 0 } };
   }
   const swap = comesAfter(a, b);
@@ -185,20 +186,10 @@ export function discGap(s: Shape, c: Vec, r: number): number {
 export function gapBounds(a: Shape, b: Shape): { readonly lower: number; readonly upper: number } {
   const ddx = b.c.x - a.c.x;
   const ddy = b.c.y - a.c.y;
-  const d = length(ddx, ddy);
+  const d = norm(ddx, ddy);
   const nx = d > 0 ? ddx / d : 1;
   const ny = d > 0 ? ddy / d : 0;
   return { lower: d - (radialAlong(a, nx, ny) + radialAlong(b, nx, ny)), upper: d - (inradius(a) + inradius(b)) };
-}
-
-/**
- * The length of (x, y): `Math.hypot`'s value but for the last bit, without its cost (a call that
- * boxes its result: a tenth of what a replay allocates went to it). Where the squares overflow or
- * underflow, `Math.hypot` itself.
- */
-function length(x: number, y: number): number {
-  const s = x * x + y * y;
-  return s < Infinity && s > 1e-280 ? Math.sqrt(s) : Math.hypot(x, y);
 }
 
 /**

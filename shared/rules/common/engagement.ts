@@ -12,11 +12,17 @@ import type { MovedModel } from "./moves";
  * "each model that started engaged must still be engaged" (11e 12.03, 12.08 Ongoing).
  */
 
-const NO_CONTACT: { readonly t: Tri; readonly enemy?: ModelState } = { t: "no" };
+/** Whether a model is in base contact with an enemy model, and with which. */
+export interface Contact {
+  readonly t: Tri;
+  readonly enemy?: ModelState;
+}
+
+const NO_CONTACT: Contact = { t: "no" };
 
 /** Is the model in base contact with an enemy model? "yes" within TAU_C, "border" just beyond. */
-export function contactWithEnemy(board: BoardState, m: ModelState): { readonly t: Tri; readonly enemy?: ModelState } {
-  let best: { readonly t: Tri; readonly enemy?: ModelState } = NO_CONTACT;
+export function contactWithEnemy(board: BoardState, m: ModelState): Contact {
+  let best: Contact = NO_CONTACT;
   board.eachNear(m.shape, TAU_C + TAU, (n) => {
     if (!n.alive || n.unit.player === m.unit.player) return false;
     const g = gapUpTo(m.shape, n.shape, TAU_C + TAU);
@@ -38,12 +44,7 @@ export function engagementsBefore(board: BoardState, unit: UnitState): Map<Model
 }
 
 /** Models moved although in base contact with an enemy model (the lock of 12.03 / 12.08). Returns the unlocked ones. */
-export function checkLocks(
-  moved: readonly MovedModel[],
-  locks: ReadonlyMap<ModelState, { readonly t: Tri; readonly enemy?: ModelState }>,
-  rule: string,
-  report: Report,
-): MovedModel[] {
+export function checkLocks(moved: readonly MovedModel[], locks: ReadonlyMap<ModelState, Contact>, rule: string, report: Report): MovedModel[] {
   const free: MovedModel[] = [];
   for (const mm of moved) {
     const lock = locks.get(mm.model);
@@ -127,6 +128,6 @@ export function keepsEngagements(board: BoardState, m: ModelState, before: Map<M
 }
 
 /** Locks of every alive model of the unit before the move. */
-export function locksBefore(board: BoardState, unit: UnitState): Map<ModelState, { readonly t: Tri; readonly enemy?: ModelState }> {
+export function locksBefore(board: BoardState, unit: UnitState): Map<ModelState, Contact> {
   return new Map(board.alive(unit).map((m) => [m, contactWithEnemy(board, m)]));
 }
